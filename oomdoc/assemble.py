@@ -1,0 +1,132 @@
+"""Per-source assembly of lines into records.
+
+Two ranks' tracebacks interleave line by line, so lines are first split by
+their source and each source has its own small state machine:
+
+  idle -> frames -> exception -> (chain banner -> frames)* -> closed
+
+A traceback closes on a new record header, a new traceback without a chaining
+banner, too many continuation lines, or `flush()` (idle interval / EOF).
+A plain line stays open so that parsers can claim the next lines as its
+continuation (a wrapped OOM message, Ray's report and its table).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from .model import Line, Record
+
+TB_HEADER = "Traceback (most recent call last)"
+CHAIN_BANNERS = ("During handling of the above exception",
+                 "The above exception was the direct cause")
+MAX_RECORD_LINES = 400
+MAX_CONTINUATION = 12
+
+# continues(record_text, next_line_text) -> True when next line belongs to it
+Continues = Callable[[str, str], bool]
+
+
+class _Open:
+    __slots__ = ("state", "lines", "cont", "blank")
+
+    def __init__(self, state: str, line: Line):
+        self.state = state          # "line" | "frames" | "exc" | "chain"
+        self.lines = [line]
+        self.cont = 0
+        self.blank = 0
+
+
+def _is_frame(text: str) -> bool:
+    return text[:1] in (" ", "\t") or text.startswith('File "')
+
+
+class Assembler:
+    def __init__(self, continues: Continues):
+        self._continues = continues
+        self._open: dict[tuple, _Open] = {}
+
+    def push(self, line: Line) -> list[Record]:
+        key = line.source.key
+        cur = self._open.get(key)
+        if cur is None:
+            return self._start(key, line)
+        text = line.text
+        stripped = text.strip()
+        if len(cur.lines) >= MAX_RECORD_LINES:
+            return self._close(key) + self._start(key, line)
+        if cur.state == "line":
+            if not line.header and stripped and not stripped.startswith(TB_HEADER) \
+                    and self._continues(_join(cur.lines), text):
+                cur.lines.append(line)
+                return []
+            return self._close(key) + self._start(key, line)
+        if cur.state == "frames":
+            if line.header:
+                return self._close(key) + self._start(key, line)
+            cur.lines.append(line)
+            if stripped and not _is_frame(text) and not stripped.startswith(TB_HEADER):
+                cur.state = "exc"
+            return []
+        if cur.state == "chain":
+            cur.lines.append(line)
+            if stripped.startswith(TB_HEADER):
+                cur.state = "frames"
+            elif stripped and not any(stripped.startswith(b) for b in CHAIN_BANNERS):
+                cur.state = "exc"
+            return []
+        # state == "exc": the exception line has come; what follows?
+        if any(stripped.startswith(b) for b in CHAIN_BANNERS):
+            cur.lines.append(line)
+            cur.state = "chain"
+            cur.blank = 0
+            return []
+        if not stripped:
+            cur.blank += 1
+            if cur.blank >= 2:
+                return self._close(key)
+            cur.lines.append(line)
+            return []
+        if line.header or stripped.startswith(TB_HEADER) or _is_frame(text) \
+                or cur.cont >= MAX_CONTINUATION:
+            return self._close(key) + self._start(key, line)
+        cur.blank = 0
+        cur.cont += 1
+        cur.lines.append(line)
+        return []
+
+    def flush(self) -> list[Record]:
+        out: list[Record] = []
+        for key in list(self._open):
+            out.extend(self._close(key))
+        out.sort(key=lambda r: r.line)
+        return out
+
+    def open_sources(self) -> list[tuple]:
+        return list(self._open)
+
+    def close_source(self, key: tuple) -> list[Record]:
+        return self._close(key)
+
+    # -- internals ----------------------------------------------------------
+    def _start(self, key: tuple, line: Line) -> list[Record]:
+        stripped = line.text.strip()
+        if stripped.startswith(TB_HEADER):
+            self._open[key] = _Open("frames", line)
+        elif stripped:
+            self._open[key] = _Open("line", line)
+        return []
+
+    def _close(self, key: tuple) -> list[Record]:
+        cur = self._open.pop(key, None)
+        if cur is None:
+            return []
+        lines = cur.lines
+        while len(lines) > 1 and not lines[-1].text.strip():
+            lines.pop()
+        kind = "line" if cur.state == "line" and len(lines) == 1 else (
+            "block" if cur.state == "line" else "traceback")
+        return [Record(kind=kind, lines=lines)]
+
+
+def _join(lines: list[Line]) -> str:
+    return "\n".join(ln.text for ln in lines)

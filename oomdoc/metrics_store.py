@@ -1,0 +1,56 @@
+"""Per-step training metrics as bounded time series.
+
+An endless run prints a metric line every step; keep every point until a
+series holds `MAX_POINTS`, then halve the older part (keep every other point)
+while the most recent `RECENT` points stay exact, so trends over the whole run
+and the last steps before a crash are both visible in bounded memory.
+"""
+from __future__ import annotations
+
+from .model import Event
+
+MAX_POINTS = 2048
+RECENT = 256
+
+
+class MetricStore:
+    def __init__(self) -> None:
+        # name -> list of (step or None, value, line)
+        self.series: dict[str, list[tuple[float | None, float, int]]] = {}
+        self.count: dict[str, int] = {}
+        self.first_line: int | None = None
+        self.last_line: int | None = None
+
+    def add(self, ev: Event) -> None:
+        facts = ev.facts
+        step = facts.get("step")
+        if self.first_line is None:
+            self.first_line = ev.line
+        self.last_line = ev.line
+        for name, value in facts.items():
+            if name == "step" or isinstance(value, bool) or not isinstance(value, (int, float)):
+                continue
+            pts = self.series.setdefault(name, [])
+            pts.append((step, float(value), ev.line))
+            self.count[name] = self.count.get(name, 0) + 1
+            if len(pts) > MAX_POINTS:
+                old, recent = pts[:-RECENT], pts[-RECENT:]
+                pts[:] = old[::2] + recent
+
+    def values(self, name: str) -> list[float]:
+        return [v for _, v, _ in self.series.get(name, [])]
+
+    def points(self, name: str) -> list[tuple[float | None, float, int]]:
+        return list(self.series.get(name, []))
+
+    def names(self) -> list[str]:
+        return sorted(self.series)
+
+    def last(self, name: str) -> float | None:
+        pts = self.series.get(name)
+        return pts[-1][1] if pts else None
+
+    def to_json(self) -> dict:
+        return {name: {"count": self.count[name],
+                       "points": [[s, v] for s, v, _ in pts]}
+                for name, pts in sorted(self.series.items())}

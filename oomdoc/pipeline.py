@@ -1,0 +1,208 @@
+"""bytes -> lines -> records -> events, for whole files and for live streams.
+
+`Pipeline` is incremental (feed bytes, get the events of records that closed),
+so `explain FILE` and `tail -f | oomdoc explain -` share one code path.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from . import parsers
+from .assemble import Assembler
+from .metrics_store import MetricStore
+from .model import Event, Line, Record
+from .prefixes import clean, peel
+from .reader import InputError, chunks, open_input
+from .scan import Scanner, TriggerGroup
+
+# Config dumps and launch commands are printed at start-up but also by
+# relaunches; keep a window after each so the config layer can read them.
+CONFIG_TRIGGERS = TriggerGroup("config", (
+    "json = {", "with config:", "Namespace(", "{'actor_rollout_ref'", "'actor_rollout_ref':",
+    "TrainingArguments(", "GRPOConfig(", "PPOExpConfig(", "+ python", "+ torchrun", "+ deepspeed",
+    "+ accelerate", "+ ray job submit", "Error executing job with overrides", "verl.trainer.main",
+    "PYTORCH_CUDA_ALLOC_CONF=", "PYTORCH_ALLOC_CONF=", "RAY_memory_usage_threshold",
+), before=2, after=400)
+MAX_KEPT_LINES = 50_000
+MERGE_WINDOW = 5_000   # lines: copies of one OOM from many ranks arrive close together
+
+
+@dataclass
+class Analysis:
+    name: str
+    events: list[Event] = field(default_factory=list)
+    metrics: MetricStore = field(default_factory=MetricStore)
+    lines: list[Line] = field(default_factory=list)   # emitted lines, for the config layer
+    lines_read: int = 0
+    bytes_read: int = 0
+    cut_lines: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+    def facts_json(self, version: str) -> dict:
+        return {
+            "oomdoc_version": version,
+            "source": self.name,
+            "events": [e.to_json() for e in self.events],
+            "metrics": self.metrics.to_json(),
+            "stats": {"lines": self.lines_read, "bytes": self.bytes_read,
+                      "cut_lines": self.cut_lines},
+            "warnings": self.warnings,
+        }
+
+
+def _triggers() -> tuple[list[TriggerGroup], list[bytes]]:
+    groups = [CONFIG_TRIGGERS]
+    lits: list[bytes] = []
+    for m in parsers.modules():
+        groups.extend(getattr(m, "TRIGGERS", ()))
+        lits.extend(getattr(m, "LINE_TRIGGERS", ()))
+    return groups, lits
+
+
+class Pipeline:
+    def __init__(self, name: str = "<text>", emit_all: bool = False, keep_lines: int = MAX_KEPT_LINES):
+        groups, lits = _triggers()
+        self.mods = parsers.modules()
+        self._keys = [(m, tuple(getattr(m, "KEYS", ()))) for m in self.mods]
+        self._cont = [m for m in self.mods if hasattr(m, "continues")]
+        self.scanner = Scanner(groups, lits, emit_all=emit_all)
+        self.assembler = Assembler(self._continues)
+        self.analysis = Analysis(name=name)
+        self._keep = keep_lines
+
+    # -- feeding ------------------------------------------------------------
+    def feed(self, data: bytes) -> list[Event]:
+        return self._lines(self.scanner.feed(data))
+
+    def finish(self) -> list[Event]:
+        events = self._lines(self.scanner.finish())
+        events += self._records(self.assembler.flush())
+        self._stats()
+        return events
+
+    def flush_idle(self) -> list[Event]:
+        """Close every open record (the stream went quiet)."""
+        return self._records(self.assembler.flush())
+
+    # -- internals ----------------------------------------------------------
+    def _stats(self) -> None:
+        a = self.analysis
+        a.lines_read = self.scanner.lines_read
+        a.bytes_read = self.scanner.bytes_read
+        a.cut_lines = self.scanner.cut_lines
+
+    def _continues(self, text: str, nxt: str) -> bool:
+        for m in self._cont:
+            try:
+                if m.continues(text, nxt):
+                    return True
+            except Exception:  # a parser bug must not lose the rest of the log
+                continue
+        return False
+
+    def _lines(self, raw: Iterable[tuple[int, bytes]]) -> list[Event]:
+        out: list[Event] = []
+        kept = self.analysis.lines
+        for no, b in raw:
+            text = b.decode("utf-8", "replace")
+            for piece in clean(text):
+                line = peel(no, piece)
+                if len(kept) < self._keep:
+                    kept.append(line)
+                out.extend(self._records(self.assembler.push(line)))
+        self._stats()
+        return out
+
+    def _records(self, records: list[Record]) -> list[Event]:
+        out: list[Event] = []
+        for rec in records:
+            lower = rec.text.lower()
+            for mod, keys in self._keys:
+                if keys and not any(k in lower for k in keys):
+                    continue
+                try:
+                    evs = mod.parse(rec)
+                except Exception as exc:  # never lose the diagnosis to one odd line
+                    self.analysis.warnings.append(
+                        f"parser {mod.NAME} failed on line {rec.line}: {type(exc).__name__}")
+                    continue
+                for ev in evs:
+                    if ev.kind == "metrics":
+                        self.analysis.metrics.add(ev)
+                    else:
+                        merged = self._merge(ev)
+                        if merged is None:
+                            self.analysis.events.append(ev)
+                            out.append(ev)
+        return out
+
+    def _merge(self, ev: Event) -> Event | None:
+        """Fold a copy of a recent event (another rank, a Ray re-raise) into it."""
+        sig = _signature(ev)
+        for prev in reversed(self.analysis.events[-64:]):
+            if ev.line - prev.end_line > MERGE_WINDOW:
+                break
+            if prev.kind == ev.kind and _signature(prev) == sig and sig:
+                prev.count += ev.count
+                for s in ev.sources:
+                    if s not in prev.sources:
+                        prev.sources.append(s)
+                if len(ev.facts) > len(prev.facts):
+                    prev.facts = ev.facts
+                    prev.text = ev.text
+                prev.end_line = max(prev.end_line, ev.end_line)
+                return prev
+        return None
+
+
+_IDENTITY_SKIP = {"processes", "process_bytes", "pid", "free_bytes", "device", "exception",
+                  "allocated_bytes", "reserved_bytes", "reserved_unallocated_bytes",
+                  "private_pool_bytes", "truncated", "generation"}
+
+
+def _signature(ev: Event) -> tuple:
+    """What makes two copies 'the same failure': kind-specific identity facts.
+
+    Ranks print their own free/allocated numbers, so those are left out;
+    requested size and capacity identify a GPU OOM across ranks.
+    """
+    items = tuple(sorted((k, str(v)) for k, v in ev.facts.items() if k not in _IDENTITY_SKIP))
+    return items or (("text", ev.text[:200]),)
+
+
+def read_events(src: str | os.PathLike | bytes, *, name: str | None = None,
+                emit_all: bool | None = None) -> Analysis:
+    """Read a log (a path, '-' for stdin, or the log's bytes/text) into an Analysis.
+
+    `src` as `str` is a path unless it contains a newline; pass bytes for
+    literal log text.
+    """
+    if isinstance(src, (bytes, bytearray)) or (isinstance(src, str) and "\n" in src):
+        data = src.encode("utf-8", "surrogateescape") if isinstance(src, str) else bytes(src)
+        pipe = Pipeline(name or "<text>", emit_all=True if emit_all is None else emit_all)
+        pipe.feed(data)
+        pipe.finish()
+        return pipe.analysis
+    label, fh = open_input(os.fspath(src))
+    small = False
+    try:
+        small = label != "<stdin>" and Path(label).stat().st_size <= (4 << 20)
+    except OSError:
+        pass
+    pipe = Pipeline(name or label, emit_all=small if emit_all is None else emit_all)
+    try:
+        for chunk in chunks(label, fh):
+            pipe.feed(chunk)
+    finally:
+        if label != "<stdin>":
+            fh.close()
+    pipe.finish()
+    if pipe.analysis.bytes_read == 0:
+        raise InputError(f"{label}: is empty, nothing to diagnose")
+    return pipe.analysis
+
+
+__all__ = ["Analysis", "Pipeline", "read_events", "InputError"]

@@ -1,0 +1,174 @@
+"""Line clean-up and source-prefix peeling.
+
+A training log interleaves many writers, and each launcher glues its own
+prefix onto every line: torchrun `[rank3]:`, Ray `(WorkerDict pid=1, ip=…)`,
+vLLM `(EngineCore_DP0 pid=…)` plus its logger header, DeepSpeed's logger,
+docker-compose `svc-1  |`, timestamps added by collectors. Prefixes are peeled
+repeatedly (they nest: `[default0]:[rank0]:`), the writer goes into a
+`Source`, and parsers see only the message.
+"""
+from __future__ import annotations
+
+import re
+
+from .model import MAIN, Line, Source
+
+ANSI_RE = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
+REPEAT_RE = re.compile(r"\s*\[repeated (\d+)x across cluster\]\s*$")
+TQDM_RE = re.compile(r"\d+%\|")
+
+# Each entry: (regex anchored at the start, what it tells). Order matters only
+# where two could match the same text.
+_RANK = re.compile(r"\[rank(\d+)\]:\s?")
+_TEE = re.compile(r"\[([A-Za-z_]+?)(\d+)\]:\s?")
+_RAY = re.compile(
+    r"\((?P<name>[A-Za-z_][\w.:<>-]*?)?(?P<attrs>(?:(?:^|[ ,]+)\w+=[^\s,()]+)*)\)\s?"
+)
+_RAY_BARE = re.compile(r"\((raylet|gcs_server|autoscaler|dashboard|monitor)(?:[ ,][^)]*)?\)\s?")
+_RAY_CPP = re.compile(
+    r"\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[,.]\d+ ([IWEF]) \d+ \d+\]\s+(?:\((\w+)\)\s+)?(?:[\w./-]+\.cc:\d+:\s+)?"
+)
+_PYLOG = re.compile(
+    r"\[\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[,.]\d+)?\]\s*\[(?P<level>[A-Z]+)\]\s*(?:\[[^\]]*\]\s*)?"
+)
+_VLLM = re.compile(
+    r"(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?\s+"
+    r"(?:\[[^\]]*\]|[\w./-]+:\d+\])\s?"
+)
+_GLOG = re.compile(r"(?P<level>[IWEF])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+\s+[^\s\]]+:\d+\]\s?")
+_ISO = re.compile(
+    r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?(?:\s*[|\-]\s*|\s+|(?=\S))"
+)
+_LEVEL = re.compile(r"(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL)(?:\s*[-:|]\s*|\s+)(?:[\w.]+(?:\s*[-:|]\s+|:\d+\]\s*))?")
+_TIME = re.compile(r"\d\d:\d\d:\d\d(?:[.,]\d+)?(?:\s+|(?=[^\d\s]))")
+_DMESG = re.compile(r"\[\s*\d+\.\d+\]\s")
+_JOURNAL = re.compile(r"[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ kernel:\s")
+_COMPOSE = re.compile(r"(?P<svc>[A-Za-z][\w.]*(?:[-_][\w.]+)*[-_]\d+)\s+\|\s?")
+_ATTR = re.compile(r"(\w+)=([^\s,()]+)")
+
+# A log-record header means "this line starts a new record".
+_HEADER_RES = (_PYLOG, _VLLM, _GLOG, _RAY_CPP, _LEVEL)
+
+
+def clean(raw: str) -> list[str]:
+    """Strip ANSI, resolve carriage-return rewrites; one or more logical lines.
+
+    A `\\r` either rewrites a progress bar (keep only its last state) or joins
+    unrelated output onto one physical line (keep each piece).
+    """
+    if "\x1b" in raw:
+        raw = ANSI_RE.sub("", raw)
+    raw = raw.rstrip("\n")
+    if "\r" not in raw:
+        return [raw]
+    pieces = [p for p in raw.split("\r") if p.strip()]
+    if not pieces:
+        return [""]
+    # Keep only the last state of consecutive progress-bar redraws.
+    out: list[str] = []
+    for p in pieces:
+        if out and TQDM_RE.search(out[-1]) and TQDM_RE.search(p):
+            out[-1] = p
+        else:
+            out.append(p)
+    return out
+
+
+def _int(v: str | None) -> int | None:
+    try:
+        return int(v) if v is not None else None
+    except ValueError:
+        return None
+
+
+def peel(no: int, text: str) -> Line:
+    """Peel every known prefix off a cleaned line."""
+    raw = text
+    kind = ""
+    rank = pid = None
+    actor = ip = None
+    level = None
+    header = False
+    repeat = 1
+    if text.endswith("]") and "repeated" in text:
+        m = REPEAT_RE.search(text)
+        if m:
+            repeat = int(m.group(1)) + 1
+            text = text[: m.start()]
+    for _ in range(8):
+        if not text:
+            break
+        c = text[0]
+        m = None
+        if c == "[":
+            m = _RANK.match(text)
+            if m:
+                kind, rank = "rank", int(m.group(1))
+            else:
+                m = _PYLOG.match(text) or _RAY_CPP.match(text)
+                if m:
+                    header = True
+                    if m.re is _PYLOG:
+                        level = m.group("level")
+                    else:
+                        level = {"I": "INFO", "W": "WARNING", "E": "ERROR", "F": "FATAL"}[m.group(1)]
+                        if m.group(2):
+                            kind, actor = "ray", m.group(2)
+                else:
+                    m = _DMESG.match(text)
+                    if m:
+                        kind = "kernel"
+                    else:
+                        m = _TEE.match(text)
+                        if m and rank is None:
+                            kind, rank = "rank", int(m.group(2))
+        elif c == "(":
+            m = _RAY_BARE.match(text)
+            if m:
+                kind, actor = "ray", m.group(1)
+            else:
+                m = _RAY.match(text)
+                if m and (m.group("attrs") or "").strip():
+                    attrs = dict(_ATTR.findall(m.group("attrs")))
+                    name = m.group("name")
+                    if "pid" not in attrs and "rank" not in attrs and "ip" not in attrs:
+                        m = None
+                    else:
+                        pid = _int(attrs.get("pid"))
+                        ip = attrs.get("ip") or ip
+                        if name:
+                            actor = name
+                        kind = "vllm" if name and _is_vllm(name) else "ray"
+                        if "rank" in attrs:
+                            rank = _int(attrs["rank"])
+                else:
+                    m = None
+        elif c.isdigit():
+            m = _ISO.match(text) or _TIME.match(text)
+        elif c in "DIWECF":
+            m = _VLLM.match(text) or _GLOG.match(text) or _LEVEL.match(text)
+            if m:
+                header = True
+                lv = m.groupdict().get("level")
+                level = {"I": "INFO", "W": "WARNING", "E": "ERROR", "F": "FATAL"}.get(lv, lv)
+        if m is None and c.isalpha():
+            m = _JOURNAL.match(text)
+            if m:
+                kind = "kernel"
+            else:
+                m = _COMPOSE.match(text)
+                if m:
+                    kind, actor = "compose", m.group("svc")
+        if m is None or m.end() == 0:
+            break
+        text = text[m.end():]
+    if kind or rank is not None or pid is not None or actor or ip:
+        source = Source(kind=kind, rank=rank, pid=pid, actor=actor, ip=ip)
+    else:
+        source = MAIN
+    return Line(no=no, text=text, raw=raw, source=source, repeat=repeat,
+                header=header, level=level)
+
+
+def _is_vllm(name: str) -> bool:
+    return name.startswith(("EngineCore", "VllmWorker", "Worker_", "APIServer", "VllmWorkerProcess"))

@@ -1,0 +1,48 @@
+"""Source-prefix peeling: each launcher's prefix, and what is left for parsers."""
+from __future__ import annotations
+
+import pytest
+
+from oomdoc.prefixes import clean, peel
+
+CASES = [
+    # raw line, expected text, kind, rank, pid, actor, ip
+    ("[rank3]: torch.OutOfMemoryError: x", "torch.OutOfMemoryError: x", "rank", 3, None, None, None),
+    ("[default0]:[rank0]: boom", "boom", "rank", 0, None, None, None),
+    ("[default5]:hello", "hello", "rank", 5, None, None, None),
+    ("(WorkerDict pid=1234, ip=10.0.0.3) step:1 - a:1", "step:1 - a:1", "ray", None, 1234, "WorkerDict", "10.0.0.3"),
+    ("(main_task pid=51520) step:9", "step:9", "ray", None, 51520, "main_task", None),
+    ("(TaskRunner pid=9668)   File \"x.py\", line 1, in f", "  File \"x.py\", line 1, in f", "ray", None, 9668, "TaskRunner", None),
+    ("(raylet) A worker died", "A worker died", "ray", None, None, "raylet", None),
+    ("(EngineCore_DP0 pid=77) ERROR 06-30 13:53:19 [core.py:515] EngineCore failed", "EngineCore failed", "vllm", None, 77, "EngineCore_DP0", None),
+    ("(VllmWorker rank=1 pid=254) INFO 01-02 03:04:05 [gpu.py:1] hi", "hi", "vllm", 1, 254, "VllmWorker", None),
+    ("INFO 01-11 15:51:02 llm_engine.py:275] # GPU blocks: 229, # CPU blocks: 512", "# GPU blocks: 229, # CPU blocks: 512", "", None, None, None, None),
+    ("[2025-01-01 12:00:00,000] [INFO] [utils.py:803:see_memory_usage] MA 1 GB", "MA 1 GB", "", None, None, None, None),
+    ("trainer-1  | [rank1]: oops", "oops", "rank", 1, None, "trainer-1", None),
+    ("16:49:33.632torch.cuda.OutOfMemoryError: x", "torch.cuda.OutOfMemoryError: x", "", None, None, None, None),
+    ("2025-03-01T10:00:00.123Z RuntimeError: y", "RuntimeError: y", "", None, None, None, None),
+    ("[812345.123456] Out of memory: Killed process 42 (python)", "Out of memory: Killed process 42 (python)", "kernel", None, None, None, None),
+    ("[2025-09-08 18:42:49,188 E 10803 10803] (raylet) node_manager.cc:3069: 1 Workers killed", "1 Workers killed", "ray", None, None, "raylet", None),
+    ("(1) The process is killed by SIGKILL", "(1) The process is killed by SIGKILL", "", None, None, None, None),
+]
+
+
+@pytest.mark.parametrize("raw,text,kind,rank,pid,actor,ip", CASES)
+def test_peel(raw, text, kind, rank, pid, actor, ip):
+    line = peel(1, raw)
+    assert line.text == text
+    assert (line.source.kind, line.source.rank, line.source.pid, line.source.actor, line.source.ip) == (
+        kind, rank, pid, actor, ip)
+
+
+def test_ray_repeat_suffix_is_counted():
+    line = peel(1, "(WorkerDict pid=1) CUDA error: out of memory [repeated 7x across cluster]")
+    assert line.text == "CUDA error: out of memory"
+    assert line.repeat == 8
+
+
+def test_clean_ansi_and_progress_bars():
+    assert clean("\x1b[36m(TaskRunner pid=1)\x1b[0m hi\n") == ["(TaskRunner pid=1) hi"]
+    bar = "ep:  10%|# | 1/10\rep:  20%|## | 2/10\rep: 100%|###| 10/10"
+    assert clean(bar) == ["ep: 100%|###| 10/10"]
+    assert clean("50%|#  |\rtorch.OutOfMemoryError: x") == ["50%|#  |", "torch.OutOfMemoryError: x"]
