@@ -75,19 +75,19 @@ class Scanner:
         self.max_line = max_line
         self.emit_all = emit_all
         self._ctx: dict[str, tuple[int, int]] = {}
-        alts = []
+        # Case-sensitive search is ~10x faster in the Rust engine than (?i), so
+        # each literal is searched as written, lowercased, Capitalised and UPPER.
         for g in windows:
             for lit in g.literals:
-                key = lit.lower()
-                b, a = self._ctx.get(key, (0, 0))
-                self._ctx[key] = (max(b, g.before), max(a, g.after))
-                alts.append(re.escape(lit))
-        alts.sort(key=len, reverse=True)
+                for var in {lit, lit.lower(), lit[:1].upper() + lit[1:], lit.upper()}:
+                    b, a = self._ctx.get(var, (0, 0))
+                    self._ctx[var] = (max(b, g.before), max(a, g.after))
+        alts = sorted((re.escape(v) for v in self._ctx), key=len, reverse=True)
         self._max_before = max((b for b, _ in self._ctx.values()), default=0)
         self._overlap = max((len(k) for k in self._ctx), default=1)
         pattern = "|".join(alts) or r"(?!)"
-        self._re = re.compile(pattern.encode("latin-1"), re.IGNORECASE)
-        self._prefilter = _Prefilter("(?i)" + pattern) if alts else None
+        self._re = re.compile(pattern.encode("latin-1"))
+        self._prefilter = _Prefilter(pattern) if alts else None
         self.pending = b""
         self.skipping = False
         self.next_line = 1          # number of the first line of the next region
@@ -101,19 +101,31 @@ class Scanner:
     # -- public -------------------------------------------------------------
     def feed(self, data: bytes) -> list[tuple[int, bytes]]:
         self.bytes_read += len(data)
+        out: list[tuple[int, bytes]] = []
+        pos = 0
         if self.skipping:
             nl = data.find(b"\n")
             if nl < 0:
-                return []
-            data = data[nl + 1:]
+                return out
+            pos = nl + 1
             self.skipping = False
-        buf = self.pending + data if self.pending else data
-        cut = buf.rfind(b"\n")
+        if self.pending:
+            nl = data.find(b"\n", pos)
+            if nl < 0:
+                self.pending += data[pos:]
+                return self._cut_long()
+            # finish the pending line on its own; the rest is scanned in place
+            line = self.pending + data[pos: nl + 1]
+            self.pending = b""
+            out.extend(self._region(line, 0, len(line)))
+            pos = nl + 1
+        cut = data.rfind(b"\n", pos)
         if cut < 0:
-            self.pending = buf
-            return self._cut_long()
-        self.pending = buf[cut + 1:]
-        out = self._region(buf[: cut + 1])
+            self.pending = data[pos:]
+            out.extend(self._cut_long())
+            return out
+        self.pending = data[cut + 1:]
+        out.extend(self._region(data, pos, cut + 1))
         if len(self.pending) > self.max_line:
             out.extend(self._cut_long())
         return out
@@ -122,7 +134,7 @@ class Scanner:
         if not self.pending:
             return []
         tail, self.pending = self.pending + b"\n", b""
-        return self._region(tail)
+        return self._region(tail, 0, len(tail))
 
     @property
     def lines_read(self) -> int:
@@ -136,86 +148,85 @@ class Scanner:
         self.pending = b""
         self.skipping = True
         self.cut_lines += 1
-        return self._region(line)
+        return self._region(line, 0, len(line))
 
-    def _hits(self, region: bytes) -> list[tuple[int, int, int]]:
-        """(offset, before, after) of every rare-trigger match."""
+    def _hits(self, buf: bytes, r0: int, r1: int) -> list[tuple[int, int, int]]:
+        """(offset, before, after) of every rare-trigger match in buf[r0:r1]."""
         if self._prefilter is None:
             return []
         spans: list[tuple[int, int]] = []
-        n = len(region)
-        if n <= SUBBLOCK or self.emit_all:
-            spans.append((0, n))
+        if r1 - r0 <= SUBBLOCK or self.emit_all:
+            spans.append((r0, r1))
         else:
-            for a in range(0, n, BLOCK):
-                b = min(n, a + BLOCK + self._overlap)
-                if not self._prefilter(region[a:b]):
+            for a in range(r0, r1, BLOCK):
+                b = min(r1, a + BLOCK + self._overlap)
+                if not self._prefilter(buf[a:b]):
                     continue
-                for s in range(a, min(n, a + BLOCK), SUBBLOCK):
-                    e = min(n, s + SUBBLOCK + self._overlap)
-                    if self._prefilter(region[s:e]):
+                for s in range(a, min(r1, a + BLOCK), SUBBLOCK):
+                    e = min(r1, s + SUBBLOCK + self._overlap)
+                    if self._prefilter(buf[s:e]):
                         spans.append((s, e))
         hits = []
         seen = -1
         for s, e in spans:
-            for m in self._re.finditer(region, s, e):
+            for m in self._re.finditer(buf, s, e):
                 if m.start() <= seen:
                     continue
                 seen = m.start()
-                b, a = self._ctx.get(m.group(0).decode("latin-1").lower(), (0, 0))
+                b, a = self._ctx.get(m.group(0).decode("latin-1"), (0, 0))
                 hits.append((m.start(), b, a))
         return hits
 
-    def _line_hits(self, region: bytes) -> list[int]:
+    def _line_hits(self, buf: bytes, r0: int, r1: int) -> list[int]:
         out = []
         for lit in self.line_literals:
-            p = region.find(lit)
+            p = buf.find(lit, r0, r1)
             while p >= 0:
                 out.append(p)
-                nl = region.find(b"\n", p)
-                p = region.find(lit, nl + 1) if nl >= 0 else -1
+                nl = buf.find(b"\n", p, r1)
+                p = buf.find(lit, nl + 1, r1) if nl >= 0 else -1
         return out
 
-    def _region(self, region: bytes) -> list[tuple[int, bytes]]:
-        """Emit the wanted lines of `region` (complete lines) and advance."""
+    def _region(self, buf: bytes, r0: int, r1: int) -> list[tuple[int, bytes]]:
+        """Emit the wanted lines of buf[r0:r1] (complete lines) and advance."""
         first = self.next_line
-        ranges: list[tuple[int, int]] = []  # byte ranges (start, end) of region to emit
+        ranges: list[tuple[int, int]] = []  # byte ranges of buf to emit
 
         def skip_lines(pos: int, k: int) -> int:
             """Offset just after the k-th newline at or after pos (or region end)."""
             for _ in range(k):
-                nl = region.find(b"\n", pos)
+                nl = buf.find(b"\n", pos, r1)
                 if nl < 0:
-                    return len(region)
+                    return r1
                 pos = nl + 1
             return pos
 
-        if self.emit_all or (first <= self.head_lines and self.bytes_read <= self.head_bytes + len(region)):
-            if self.emit_all:
-                ranges.append((0, len(region)))
-            else:
-                ranges.append((0, skip_lines(0, self.head_lines - first + 1)))
+        if self.emit_all:
+            ranges.append((r0, r1))
+        elif first <= self.head_lines and self.bytes_read <= self.head_bytes + (r1 - r0):
+            ranges.append((r0, skip_lines(r0, self.head_lines - first + 1)))
         if self.emit_until >= first:
-            ranges.append((0, skip_lines(0, self.emit_until - first + 1)))
+            ranges.append((r0, skip_lines(r0, self.emit_until - first + 1)))
 
-        cursor_pos, cursor_line = 0, first
+        cursor_pos, cursor_line = r0, first
         carry_back: tuple[int, int] | None = None  # lines wanted from self.prev
-        events = [(p, b, a) for p, b, a in self._hits(region)]
-        events += [(p, 0, 0) for p in self._line_hits(region)]
+        events = self._hits(buf, r0, r1)
+        events += [(p, 0, 0) for p in self._line_hits(buf, r0, r1)]
         events.sort()
         for pos, before, after in events:
-            start = region.rfind(b"\n", 0, pos) + 1
-            cursor_line += region.count(b"\n", cursor_pos, start)
+            start = buf.rfind(b"\n", r0, pos) + 1 or r0
+            start = max(start, r0)
+            cursor_line += buf.count(b"\n", cursor_pos, start)
             cursor_pos = start
             lo = start
             need = before
-            while need and lo > 0:
-                lo = region.rfind(b"\n", 0, lo - 1) + 1
+            while need and lo > r0:
+                lo = max(buf.rfind(b"\n", r0, lo - 1) + 1, r0)
                 need -= 1
-            if need and lo == 0:
+            if need and lo == r0:
                 carry_back = (max(cursor_line - before, 1), first - 1)
             hi = skip_lines(start, after + 1)
-            if after and hi == len(region):
+            if after and hi == r1:
                 self.emit_until = max(self.emit_until, cursor_line + after)
             ranges.append((lo, hi))
 
@@ -223,8 +234,7 @@ class Scanner:
         if carry_back and self.prev:
             lo_line = max(carry_back[0], self.last_emitted + 1, self.prev_first)
             if lo_line <= carry_back[1]:
-                lines = self.prev.split(b"\n")[:-1]
-                for i, ln in enumerate(lines):
+                for i, ln in enumerate(self.prev.split(b"\n")[:-1]):
                     no = self.prev_first + i
                     if lo_line <= no <= carry_back[1]:
                         out.append((no, ln))
@@ -236,10 +246,11 @@ class Scanner:
                     merged[-1][1] = max(merged[-1][1], e)
                 else:
                     merged.append([s, e])
-            pos, line = 0, first
+            pos, line = r0, first
             for s, e in merged:
-                line += region.count(b"\n", pos, s)
-                for ln in region[s:e].split(b"\n")[:-1] if region[s:e].endswith(b"\n") else region[s:e].split(b"\n"):
+                line += buf.count(b"\n", pos, s)
+                piece = buf[s:e]
+                for ln in piece.split(b"\n")[:-1] if piece.endswith(b"\n") else piece.split(b"\n"):
                     if line > self.last_emitted:
                         if len(ln) > self.max_line:
                             ln = ln[: self.max_line]
@@ -247,27 +258,28 @@ class Scanner:
                         out.append((line, ln))
                     line += 1
                 pos = e
-        total = region.count(b"\n")
-        self.next_line = first + total
+        self.next_line = first + buf.count(b"\n", r0, r1)
         if out:
             self.last_emitted = max(self.last_emitted, out[-1][0])
-        # Keep the tail as backward context for a hit early in the next region.
-        if self._max_before:
-            keep = len(region)
-            for _ in range(self._max_before):
-                p = region.rfind(b"\n", 0, keep - 1)
-                if p < 0:
-                    keep = 0
-                    break
-                keep = p + 1
-            if keep == 0 and len(region) < (256 << 10):
-                joined = self.prev + region
-                # drop lines beyond the window
-                lines = joined.split(b"\n")[:-1]
-                drop = max(0, len(lines) - self._max_before)
-                self.prev = b"\n".join(lines[drop:]) + b"\n" if lines[drop:] else b""
-                self.prev_first = self.next_line - (len(lines) - drop)
-            else:
-                self.prev = region[keep:][-(256 << 10):]
-                self.prev_first = self.next_line - self.prev.count(b"\n")
+        self._keep_tail(buf, r0, r1)
         return out
+
+    def _keep_tail(self, buf: bytes, r0: int, r1: int) -> None:
+        """Keep the last lines as backward context for a hit early in the next region."""
+        if not self._max_before:
+            return
+        keep = r1
+        for _ in range(self._max_before):
+            p = buf.rfind(b"\n", r0, keep - 1)
+            if p < 0:
+                keep = r0
+                break
+            keep = p + 1
+        if keep == r0 and r1 - r0 < (256 << 10):
+            lines = (self.prev + buf[r0:r1]).split(b"\n")[:-1]
+            drop = max(0, len(lines) - self._max_before)
+            self.prev = b"\n".join(lines[drop:]) + b"\n" if lines[drop:] else b""
+            self.prev_first = self.next_line - (len(lines) - drop)
+        else:
+            self.prev = buf[max(keep, r1 - (256 << 10)):r1]
+            self.prev_first = self.next_line - self.prev.count(b"\n")
