@@ -87,7 +87,8 @@ class Scanner:
         self._overlap = max((len(k) for k in self._ctx), default=1)
         pattern = "|".join(alts) or r"(?!)"
         self._re = re.compile(pattern.encode("latin-1"))
-        self._prefilter = _Prefilter(pattern) if alts else None
+        self._pattern = pattern if alts else None
+        self._prefilter: _Prefilter | None = None  # built on first big region
         self.pending = b""
         self.skipping = False
         self.next_line = 1          # number of the first line of the next region
@@ -152,12 +153,14 @@ class Scanner:
 
     def _hits(self, buf: bytes, r0: int, r1: int) -> list[tuple[int, int, int]]:
         """(offset, before, after) of every rare-trigger match in buf[r0:r1]."""
-        if self._prefilter is None:
+        if self._pattern is None:
             return []
         spans: list[tuple[int, int]] = []
         if r1 - r0 <= SUBBLOCK or self.emit_all:
             spans.append((r0, r1))
         else:
+            if self._prefilter is None:
+                self._prefilter = _Prefilter(self._pattern)
             for a in range(r0, r1, BLOCK):
                 b = min(r1, a + BLOCK + self._overlap)
                 if not self._prefilter(buf[a:b]):
