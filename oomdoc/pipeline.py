@@ -72,6 +72,8 @@ class Pipeline:
         self.assembler = Assembler(self._continues)
         self.analysis = Analysis(name=name)
         self._keep = keep_lines
+        # live mode: only merge copies that arrive close together in time
+        self.merge_filter = None
 
     # -- feeding ------------------------------------------------------------
     def feed(self, data: bytes) -> list[Event]:
@@ -145,7 +147,8 @@ class Pipeline:
         for prev in reversed(self.analysis.events[-64:]):
             if ev.line - prev.end_line > MERGE_WINDOW:
                 break
-            if prev.kind == ev.kind and _signature(prev) == sig and sig:
+            if prev.kind == ev.kind and _signature(prev) == sig and sig \
+                    and (self.merge_filter is None or self.merge_filter(prev, ev)):
                 prev.count += ev.count
                 for s in ev.sources:
                     if s not in prev.sources:
