@@ -1,0 +1,369 @@
+"""Ray memory monitor kills and Ray worker deaths (FORMATS.md §2).
+
+The memory monitor (host RAM, not GPU) kills a worker when the node passes
+`RAY_memory_usage_threshold`. Its message changed wording seven times:
+
+* R1–R3 (2.1–2.54): `Task was killed due to the node running low on memory.`
+  + `Memory on the node (IP: …) where the task|lease (…, name=…, pid=…, memory
+  used=…GB) was running was U GB / T GB (frac), which exceeds the memory usage
+  threshold of thr.` + a `PID MEM(GB) COMMAND` table, several lines;
+* R4–R7 (2.55+): one long `N worker(s) were killed …` line with `; `-joined
+  fragments, `actual memory used=`, `OOM kill reason: …`, `U GB used / L GB limit`;
+* legacy Ray 0.8/1.x: `RayOutOfMemoryError: More than 95% of the memory on node
+  X is used (U / T GB). The top 5 memory consumers are:` + a table with `GB`
+  glued to the numbers;
+* the raylet's periodic `N Workers (tasks / actors) killed due to memory
+  pressure (OOM)` summary (counts only, lags the kill).
+
+The kill text travels inside `ray.exceptions.OutOfMemoryError`,
+`RayTaskError(OutOfMemoryError)`, `Worker exit detail:` and the retry line, so
+each copy is parsed the same way and identical copies merge downstream.
+
+Ray's generic "worker died" text only *lists* the OOM killer among possible
+causes; it is reported as `ray_worker_died`, never as an OOM. Ray's "GB" is
+treated as 2**30 (FORMATS.md §2.5); the printed fraction is exact, prefer it.
+"""
+from __future__ import annotations
+
+import re
+
+from ..model import Event, Record
+from ..scan import TriggerGroup
+from ..units import NUMBER, number, to_bytes
+from .base import event
+
+NAME = "ray"
+KEYS = (
+    "running low on memory", "memory users", "mem(gb)", "memory consumers", "memory pressure (oom)",
+    "failed due to oom", "system memory low at node", "worker died or was killed",
+    "worker exit type", "actor died unexpectedly", "actor is dead because", "class_name:", " command",
+)
+TRIGGERS = (
+    TriggerGroup("ray-oom", (
+        "running low on memory", "MEM(GB)", "memory consumers are", "memory pressure (OOM)",
+        "failed due to oom", "System memory low at node", "RayOutOfMemoryError",
+    ), before=3, after=24),
+    TriggerGroup("ray-died", (
+        "worker died or was killed", "Worker exit type", "actor died unexpectedly",
+        "actor is dead because",
+    ), before=2, after=12),
+)
+LINE_TRIGGERS = ()
+
+KINDS = {
+    "ray_oom_kill": "Ray's memory monitor killed a task/actor/lease because host RAM of the node "
+                    "passed the threshold (incl. the legacy RayOutOfMemoryError, the raylet's "
+                    "periodic kill summary and a bare top-memory-users table)",
+    "ray_worker_died": "a Ray worker/actor died; Ray's text only lists the OOM killer among "
+                       "possible causes, so this alone is not OOM evidence",
+}
+FACTS = {
+    "node_used_bytes": "host RAM in use on the node (or its cgroup) when the monitor fired",
+    "node_total_bytes": "host RAM of the node (or its cgroup limit)",
+    "node_fraction": "node used/total as printed by Ray (or computed)",
+    "threshold": "kill threshold fraction (RAY_memory_usage_threshold, or derived from the kill reason)",
+    "threshold_bytes": "kill threshold in bytes (Ray >= 2.56 kill reason)",
+    "task_memory_bytes": "memory of the killed worker process",
+    "pid": "pid of the killed/dead worker",
+    "task_name": "task or actor method of the killed worker (Ray's random actor prefix stripped)",
+    "task_kind": "task, actor, lease or idle_worker",
+    "node_ip": "IP of the node",
+    "workers_killed": "number of workers killed (R4+ message, or the periodic summary)",
+    "workers_crashed_other": "workers that crashed for other reasons (periodic summary)",
+    "top_memory_users": "Ray's top memory users table: list of {pid, bytes, command}",
+    "top_memory_total_bytes": "sum of the top memory users table",
+    "kill_reason": "Ray >= 2.56 'OOM kill reason' text",
+    "retries_left": "oom retries remaining when Ray retries the task (int, or 'infinite')",
+    "ray_form": "which Ray wording: kill (R1-R3), kill_multi (R4+), legacy, early (2.0), summary, table",
+    "table_only": "only the top-memory-users table was found, without its header paragraph",
+    "exit_type": "Ray worker exit type (SYSTEM_ERROR, NODE_OUT_OF_MEMORY, ...)",
+    "exit_detail": "kind of worker exit: connection_eof, signal, unrecoverable, ...",
+    "oom_listed_as_possible": "Ray's text names the OOM killer only as one possible cause",
+    "signal": "signal named in the exit detail (SIGTERM, SIGKILL, ...)",
+    "exit_code": "exit code named in the exit detail",
+    "actor_class": "class of the dead actor",
+}
+
+_GB = r"\s*(?:GB|GiB)"
+_KILL_R1 = re.compile(r"Task was killed due to the node running low on memory")
+_KILL_R4 = re.compile(r"(?P<n>\d+) worker\(s\) (?:were|was) killed due to the node running low on memory")
+_NODE = re.compile(r"Memory on the node \(IP: (?P<ip>[^,)]+), ID: \w+\)")
+_USAGE = re.compile(
+    rf"was (?P<used>{NUMBER}){_GB}(?: used)? / (?P<total>{NUMBER}){_GB}(?: limit)? \((?P<frac>{NUMBER})\)")
+_THR = re.compile(rf"exceeds the memory usage threshold of (?P<thr>{NUMBER})")
+_WHERE = re.compile(r"where the (?P<kind>task|lease) \((?P<label>task ID|actor ID|lease ID): \w+, "
+                    rf"name=(?P<name>.+?), pid=(?P<pid>\d+), memory used=(?P<mem>{NUMBER}){_GB}\)")
+_VICTIM = re.compile(r"\((?P<kind>Task|Worker with no lease granted):(?P<body>.*?)"
+                     rf"pid=(?P<pid>\d+), actual memory used=(?P<mem>{NUMBER}){_GB}")
+_VICTIM_NAME = re.compile(r"task name=(?P<name>.+?), (?:required resources|pid)=")
+_REASON = re.compile(r"OOM kill reason: (?P<reason>[^;]+?)(?:;|$)")
+_REASON_BYTES = re.compile(rf"Memory usage (?P<used>\d+)\s*B exceeded threshold of (?P<thr>\d+)\s*B"
+                           rf"(?: \((?P<pct>{NUMBER})% of (?P<limit>\d+)\s*B limit\))?")
+_RETRY = re.compile(r"Task (?P<name>\S+) failed due to oom\. There are (?P<n>\d+|infinite) oom retries remaining")
+_LEGACY = re.compile(rf"More than (?P<pct>{NUMBER})% of the memory on node (?P<node>\S+) is used "
+                     rf"\((?P<used>{NUMBER}) / (?P<total>{NUMBER}){_GB}\)")
+_EARLY = re.compile(rf"System memory low at node with IP (?P<ip>[\w.:-]+)\. Used memory \((?P<used>{NUMBER}){_GB}\) "
+                    rf"/ total capacity \((?P<total>{NUMBER}){_GB}\) \((?P<frac>{NUMBER})\) exceeds threshold "
+                    rf"(?P<thr>{NUMBER}), killing latest task with name (?P<name>\S+) and (?P<kind>task|actor) ID")
+_SUMMARY = re.compile(r"(?P<n>\d+) Workers \(tasks / actors\) killed due to memory pressure \(OOM\), "
+                      r"(?P<m>\d+) Workers crashed due to other reasons at node \(ID: \w+, IP: (?P<ip>[^)\s]+)\)")
+_TABLE_HEAD = re.compile(r"^\s*PID\s+MEM(?:\s*\(GB\))?\s+COMMAND\s*$")
+_HEAD_END = re.compile(r"(?:^|[:;])\s*PID\s+MEM(?:\s*\(GB\))?\s+COMMAND\s*$")
+_ROW = re.compile(rf"^\s*(?P<pid>\d+)\s+(?P<mem>{NUMBER})\s*(?P<unit>GB|GiB|MB)?\s+(?P<cmd>\S.*?)\s*$")
+_TOP_INLINE = re.compile(r"Top \d+ memory users:|memory consumers are:")
+
+_DIED = ("worker died or was killed", "Worker exit type", "actor died unexpectedly",
+         "actor is dead because")
+_EXIT_TYPE = re.compile(r"Worker exit type: (?P<t>[A-Z_]+)")
+_WORKER_PID = re.compile(r"(?:Worker PID: |^\s*pid: )(?P<pid>\d+)", re.M)
+_WORKER_IP = re.compile(r"(?:Worker IP address: |^\s*ip: )(?P<ip>[\d.]+)", re.M)
+_SIGNAL = re.compile(r"\b(?:receives a|by) (?P<sig>SIG[A-Z]+)\b(?! by OOM killer)")
+_EXIT_CODE = re.compile(r"Exit code: (?P<code>-?\d+)")
+_CLASS = re.compile(r"^\s*class_name: (?P<cls>\S+)", re.M)
+
+
+def _gb(num: str) -> int | None:
+    return to_bytes(num, "GiB")
+
+
+def _task_name(raw: str) -> str:
+    """`8szhVkWorkerDict_0:3:WorkerDict.__init__` -> `WorkerDict.__init__`."""
+    name = raw.strip()
+    return name.rsplit(":", 1)[-1] if ":" in name else name
+
+
+def _table(lines: list[str]) -> list[dict]:
+    """Rows of the top-memory-users table(s) found in `lines`."""
+    rows: list[dict] = []
+    in_table = False
+    for ln in lines:
+        if _TABLE_HEAD.match(ln):
+            in_table = True
+            continue
+        if not in_table:
+            continue
+        m = _ROW.match(ln)
+        if not m:
+            if ln.strip().startswith("...") or not ln.strip():
+                continue
+            in_table = False
+            continue
+        # Ray prints GB; a legacy row may glue the unit to the number.
+        b = to_bytes(m["mem"], "GiB" if m["unit"] in (None, "GB") else m["unit"])
+        if b is not None:
+            rows.append({"pid": int(m["pid"]), "bytes": b, "command": m["cmd"]})
+    return rows
+
+
+def _table_lines(text: str) -> list[str]:
+    """Record lines, with an inline (R4+) `Top 10 memory users: …` tail split into rows."""
+    out: list[str] = []
+    for ln in text.split("\n"):
+        m = _TOP_INLINE.search(ln)
+        tail = ln[m.end():] if m else ""
+        cut = tail.find("Refer to the documentation")  # R4 glues the suggestions after ", "
+        if cut >= 0:
+            tail = tail[:cut].rstrip(", ")
+        if m and tail.strip():
+            out.append(ln[: m.end()])
+            out.extend(p for p in re.split(r";\s*|\\n", tail))
+        else:
+            out.append(ln)
+    return out
+
+
+def _kill_facts(flat: str) -> dict:
+    f: dict = {}
+    m4 = _KILL_R4.search(flat)
+    if m4:
+        f["ray_form"] = "kill_multi"
+        f["workers_killed"] = int(m4["n"])
+    elif _KILL_R1.search(flat):
+        f["ray_form"] = "kill"
+    m = _NODE.search(flat)
+    if m:
+        f["node_ip"] = m["ip"].strip()
+    m = _USAGE.search(flat)
+    if m:
+        f["node_used_bytes"] = _gb(m["used"])
+        f["node_total_bytes"] = _gb(m["total"])
+        f["node_fraction"] = number(m["frac"])
+    m = _THR.search(flat)
+    if m:
+        f["threshold"] = number(m["thr"])
+    m = _WHERE.search(flat)
+    if m:
+        f["task_kind"] = "actor" if m["label"] == "actor ID" else m["kind"]
+        f["task_name"] = _task_name(m["name"])
+        f["pid"] = int(m["pid"])
+        f["task_memory_bytes"] = _gb(m["mem"])
+    m = _VICTIM.search(flat)
+    if m:
+        f["task_kind"] = "lease" if m["kind"] == "Task" else "idle_worker"
+        f["pid"] = int(m["pid"])
+        f["task_memory_bytes"] = _gb(m["mem"])
+        nm = _VICTIM_NAME.search(m["body"] + "pid=")
+        if nm:
+            f["task_name"] = _task_name(nm["name"])
+    m = _REASON.search(flat)
+    if m:
+        f["kill_reason"] = m["reason"].strip()
+        rb = _REASON_BYTES.search(m["reason"])
+        if rb:
+            f["threshold_bytes"] = int(rb["thr"])
+            if rb["pct"]:
+                f["threshold"] = round(number(rb["pct"]) / 100, 6)
+            elif rb["limit"]:
+                f["threshold"] = round(int(rb["thr"]) / int(rb["limit"]), 6)
+    m = _RETRY.search(flat)
+    if m:
+        f["retries_left"] = m["n"] if m["n"] == "infinite" else int(m["n"])
+        f.setdefault("task_name", _task_name(m["name"]))
+    if "NODE_OUT_OF_MEMORY" in flat:
+        f["exit_type"] = "NODE_OUT_OF_MEMORY"
+    return f
+
+
+def _legacy_facts(flat: str) -> dict:
+    m = _LEGACY.search(flat)
+    if not m:
+        return {}
+    used, total = _gb(m["used"]), _gb(m["total"])
+    f = {"ray_form": "legacy", "node_used_bytes": used, "node_total_bytes": total,
+         "threshold": round(number(m["pct"]) / 100, 6)}
+    if used and total:
+        f["node_fraction"] = round(used / total, 6)
+    if re.fullmatch(r"[\d.]+", m["node"]):
+        f["node_ip"] = m["node"]
+    return f
+
+
+def _early_facts(flat: str) -> dict:
+    m = _EARLY.search(flat)
+    if not m:
+        return {}
+    return {"ray_form": "early", "node_ip": m["ip"], "node_used_bytes": _gb(m["used"]),
+            "node_total_bytes": _gb(m["total"]), "node_fraction": number(m["frac"]),
+            "threshold": number(m["thr"]), "task_name": _task_name(m["name"]), "task_kind": m["kind"]}
+
+
+def _died_facts(text: str, flat: str) -> dict:
+    f: dict = {}
+    m = _EXIT_TYPE.search(flat)
+    if m:
+        f["exit_type"] = m["t"]
+    m = _WORKER_PID.search(text)
+    if m:
+        f["pid"] = int(m["pid"])
+    m = _WORKER_IP.search(text)
+    if m:
+        f["node_ip"] = m["ip"]
+    m = _CLASS.search(text)
+    if m:
+        f["actor_class"] = m["cls"]
+    low = flat.lower()
+    if "oom killer" in low:
+        f["oom_listed_as_possible"] = True
+    if "connection error code" in low:
+        f["exit_detail"] = "connection_eof"
+    elif "exits unexpectedly by a signal" in low:
+        f["exit_detail"] = "signal"
+    elif "unrecoverable failure" in low:
+        f["exit_detail"] = "unrecoverable"
+    elif "its node has died" in low or "node has died" in low:
+        f["exit_detail"] = "node_died"
+    elif "ray.kill" in low or "references to the actor were removed" in low:
+        f["exit_detail"] = "intended"
+    m = _SIGNAL.search(flat)
+    if m:
+        f["signal"] = m["sig"]
+    m = _EXIT_CODE.search(flat)
+    if m:
+        f["exit_code"] = int(m["code"])
+    return f
+
+
+def _with_table(f: dict, text: str) -> dict:
+    rows = _table(_table_lines(text))
+    if rows:
+        f["top_memory_users"] = rows
+        f["top_memory_total_bytes"] = sum(r["bytes"] for r in rows)
+    return f
+
+
+def _evidence(record: Record, needles: tuple[str, ...]) -> str:
+    for ln in record.lines:
+        if any(n in ln.text for n in needles):
+            return ln.text.strip()[:2000]
+    return record.lines[0].text.strip()[:2000]
+
+
+def parse(record: Record) -> list[Event]:
+    text = record.text
+    flat = " ".join(ln.text.strip() for ln in record.lines)
+    if "running low on memory" in flat or _RETRY.search(flat):
+        f = _with_table(_kill_facts(flat), text)
+        if f.get("ray_form") or "retries_left" in f:
+            f.setdefault("ray_form", "kill")
+            ev = _evidence(record, ("running low on memory", "failed due to oom"))
+            return [event("ray_oom_kill", record, f, text=ev)]
+    if "of the memory on node" in flat:
+        f = _legacy_facts(flat)
+        if f:
+            return [event("ray_oom_kill", record, _with_table(f, text),
+                          text=_evidence(record, ("of the memory on node",)))]
+    if "System memory low at node" in flat:
+        f = _early_facts(flat)
+        if f:
+            return [event("ray_oom_kill", record, f, text=_evidence(record, ("System memory low",)))]
+    if "killed due to memory pressure (OOM)" in flat:
+        m = _SUMMARY.search(flat)
+        if m and int(m["n"]) > 0:
+            f = {"ray_form": "summary", "workers_killed": int(m["n"]),
+                 "workers_crashed_other": int(m["m"]), "node_ip": m["ip"]}
+            return [event("ray_oom_kill", record, f, text=_evidence(record, ("memory pressure",)))]
+        return []
+    if any(d in flat for d in _DIED) or "class_name:" in text:
+        f = _died_facts(text, flat)
+        if f:
+            return [event("ray_worker_died", record, f, text=_evidence(record, _DIED))]
+        return []
+    if "COMMAND" in text:
+        f = _with_table({"ray_form": "table", "table_only": True}, text)
+        if "top_memory_users" in f:
+            return [event("ray_oom_kill", record, f, text=record.lines[0].text.strip())]
+    return []
+
+
+_SUGGESTION = ("Refer to the documentation on how to address the out of memory",
+               "Consider provisioning more memory", "To adjust the kill threshold",
+               "Set max_retries", "Set max_restarts")
+_ACTOR_FIELDS = ("class_name:", "actor_id:", "pid:", "name:", "namespace:", "ip:")
+
+
+def continues(text: str, nxt: str) -> bool:
+    """Claim the lines of a Ray kill report and its table, and a dead actor's fields."""
+    s = nxt.strip()
+    if not s:
+        return False
+    last = text[text.rfind("\n") + 1:].strip()
+    c = s[0]
+    if c.isdigit() or s.startswith("..."):
+        if "COMMAND" in last:
+            return bool(_HEAD_END.search(last))
+        return bool(_ROW.match(last)) and _in_table(text)
+    if c == "P" and _TABLE_HEAD.match(s):
+        return bool(_TOP_INLINE.search(last)) or "Memory on the node" in last
+    if c == "M" and s.startswith("Memory on the node"):
+        return "running low on memory" in last
+    if s.startswith(_SUGGESTION):
+        return "running low on memory" in text or "Memory on the node" in text
+    if nxt[:1] == "\t" and s.startswith(_ACTOR_FIELDS):
+        return "actor died unexpectedly" in last or (last.startswith(_ACTOR_FIELDS) and "class_name:" in text)
+    if s.startswith(("The actor is dead because", "The actor never ran")):
+        return "class_name:" in text or "actor died unexpectedly" in text
+    return False
+
+
+def _in_table(text: str) -> bool:
+    return any(_HEAD_END.search(ln) for ln in text.split("\n"))
