@@ -1,0 +1,68 @@
+"""`oomdoc explain FILE|- [--config F]... [--rules DIR]... [--format text|json|markdown] [--top N]`.
+
+Exit 0 when it ran (whether or not a cause was found), 2 on input or usage
+errors (unreadable log, broken rule files, unknown example).
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from ._common import dump_json, input_errors
+
+
+@click.command(name="explain")
+@click.argument("log", metavar="FILE|-", required=False)
+@click.option("--config", "configs", multiple=True, metavar="F",
+              help="run config file (yaml/json/sh/toml); repeatable")
+@click.option("--rules", "rules_dirs", multiple=True, metavar="DIR",
+              help="extra rule directory or file; repeatable (also OOMDOC_RULES)")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
+              show_default=True)
+@click.option("--top", type=click.IntRange(min=1), default=5, show_default=True,
+              help="diagnoses to show")
+@click.option("--example", metavar="NAME", help="explain a bundled example case (see `oomdoc examples`)")
+def command(log, configs, rules_dirs, fmt, top, example) -> None:
+    """Name the cause of an OOM in a log and print ranked fixes."""
+    from ..diagnose import explain
+    from ..rules_engine.loader import RuleError
+
+    configs = list(configs)
+    if example:
+        from .examples import find_case
+
+        case = find_case(example)
+        if case is None:
+            click.echo(f"oomdoc: no example named {example!r} (see `oomdoc examples`)", err=True)
+            sys.exit(2)
+        log = str(case / "train.log")
+        configs += [str(p) for p in sorted(case.iterdir())
+                    if p.suffix in (".yaml", ".yml", ".json", ".sh", ".toml") and p.name != "expected.yaml"]
+    if log is None:
+        raise click.UsageError("give a log FILE, '-' for stdin, or --example NAME")
+    for c in configs:
+        if not os.path.isfile(c):
+            click.echo(f"oomdoc: {c}: no such config file", err=True)
+            sys.exit(2)
+    with input_errors():
+        try:
+            report = explain(log, config_paths=configs, rules_dirs=rules_dirs, top=top)
+        except RuleError as exc:
+            for e in exc.errors:
+                click.echo(f"oomdoc: {e}", err=True)
+            sys.exit(2)
+    if fmt == "json":
+        from ..render.explain_json import render
+
+        dump_json(render(report))
+    elif fmt == "markdown":
+        from ..render.markdown import render
+
+        click.echo(render(report), nl=False)
+    else:
+        from ..render.explain_text import render
+
+        color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+        click.echo(render(report, color=color), nl=False, color=color)

@@ -1,0 +1,169 @@
+"""`oomdoc rules list|show ID|check [PATH]...|test [DIR]`: the knowledge base."""
+from __future__ import annotations
+
+import sys
+import textwrap
+
+import click
+
+_rules_opt = click.option("--rules", "rules_dirs", multiple=True, metavar="DIR",
+                          help="extra rule directory or file; repeatable (also OOMDOC_RULES)")
+
+
+def _load(rules_dirs):
+    from ..rules_engine.loader import RuleError, load_rules
+
+    try:
+        rs = load_rules(rules_dirs)
+    except RuleError as exc:
+        rs = None
+        errors = exc.errors
+    else:
+        errors = rs.errors
+    if errors:
+        for e in errors:
+            click.echo(f"oomdoc: {e}", err=True)
+        sys.exit(2)
+    return rs
+
+
+@click.group(name="rules")
+def command() -> None:
+    """List, show, lint and test the knowledge-base rules."""
+
+
+@command.command(name="list")
+@_rules_opt
+def list_rules(rules_dirs) -> None:
+    """List every rule: id, cause, status, title."""
+    rs = _load(rules_dirs)
+    rows = sorted(rs.rules, key=lambda r: (r["cause"], r["id"]))
+    width = max((len(r["id"]) for r in rows), default=10)
+    for r in rows:
+        click.echo(f"{r['id']:<{width}}  {r['cause']:<28}  {r['status']:<12}  {r['title']}")
+    click.echo(f"\n{len(rows)} rules, {len({r['cause'] for r in rows})} causes")
+
+
+def _cond_text(c: dict) -> str:
+    keys = [k for k in c if k not in ("weight", "label")]
+    body = ", ".join(f"{k}: {c[k]}" for k in keys if c[k] not in (None, [], False))
+    return f"{body}  (weight {c.get('weight', 0)})" + (f" — {c['label']}" if c.get("label") else "")
+
+
+@command.command(name="show")
+@click.argument("rule_id")
+@_rules_opt
+def show(rule_id, rules_dirs) -> None:
+    """Render one rule's documentation."""
+    rs = _load(rules_dirs)
+    r = rs.by_id(rule_id)
+    if r is None:
+        from rapidfuzz import process
+
+        best = process.extractOne(rule_id, [x["id"] for x in rs.rules])
+        hint = f" (did you mean {best[0]!r}?)" if best and best[1] >= 60 else ""
+        click.echo(f"oomdoc: no rule {rule_id!r}{hint}", err=True)
+        sys.exit(2)
+    wrap = lambda t: textwrap.fill(" ".join(str(t).split()), 88, initial_indent="  ", subsequent_indent="  ")  # noqa: E731
+    click.echo(f"{r['id']}  ({r['status']})")
+    click.echo(f"cause: {r['cause']}\n{r['title']}\n")
+    for sec, key in (("What it detects", "what"), ("Why it happens", "why"),
+                     ("How to confirm", "confirm"), ("False positives", "false_positives")):
+        if r.get(key):
+            click.echo(f"## {sec}\n{wrap(r[key])}\n")
+    click.echo("## Evidence")
+    for part in ("all", "any", "none", "support", "against"):
+        for c in r["when"].get(part, []):
+            click.echo(f"  {part:<8} {_cond_text(c)}")
+    if r.get("fixes"):
+        click.echo("\n## Fixes")
+        for f in r["fixes"]:
+            v = f["value"]
+            v = f"{v['helper']}({', '.join(f'{k}={x}' for k, x in v.get('args', {}).items())})" \
+                if isinstance(v, dict) else v
+            click.echo(f"  - {f['knob']} → {v}: {' '.join(f['why'].split())}")
+            if f.get("cost"):
+                click.echo(f"      cost: {' '.join(f['cost'].split())}")
+    if r.get("references"):
+        click.echo("\n## References")
+        for u in r["references"]:
+            click.echo(f"  - {u}")
+    click.echo(f"\n(file: {r.get('file')})")
+
+
+@command.command(name="check")
+@click.argument("paths", nargs=-1)
+def check(paths) -> None:
+    """Lint rule files (default: every rule oomdoc loads). Exit 1 on errors."""
+    from ..rules_engine.loader import RuleError, rule_dirs, rule_files, validate_files
+
+    try:
+        files = rule_files(paths or rule_dirs())
+    except RuleError as exc:
+        for e in exc.errors:
+            click.echo(f"oomdoc: {e}", err=True)
+        sys.exit(2)
+    rs = validate_files(files)
+    ids: dict[str, str] = {}
+    errors = list(rs.errors)
+    for r in rs.rules:
+        if not r.get("fixes") and r["cause"] != "not-oom" and not r.get("symptom"):
+            errors.append(f"{r['file']}: rule {r['id']!r}: fixes: a cause rule should offer a fix")
+        if not r.get("references") and r["status"] == "stable":
+            errors.append(f"{r['file']}: rule {r['id']!r}: references: a stable rule cites a source")
+    for f in files:
+        import yaml
+
+        try:
+            doc = yaml.safe_load(f.read_text(encoding="utf-8"))
+        except Exception:
+            continue
+        rid = doc.get("id") if isinstance(doc, dict) else None
+        if rid and rid in ids:
+            errors.append(f"{f}: rule {rid!r}: id: duplicate of {ids[rid]}")
+        elif rid:
+            ids[rid] = str(f)
+    for e in errors:
+        click.echo(e)
+    click.echo(f"{len(files)} files, {len(rs.rules)} valid rules, {len(errors)} problems")
+    sys.exit(1 if errors else 0)
+
+
+@command.command(name="test")
+@click.argument("corpus", required=False)
+@_rules_opt
+@click.option("-v", "--verbose", is_flag=True, help="print passing cases too")
+def test(corpus, rules_dirs, verbose) -> None:
+    """Run a corpus dir (default: the bundled corpus) against the rules. Exit 1 on failures."""
+    from pathlib import Path
+
+    from ..rules_engine.corpus_check import case_dirs, check_case
+    from ..rules_engine.loader import data_dir
+
+    rs = _load(rules_dirs)
+    root = Path(corpus) if corpus else data_dir("corpus")
+    if root is None or not root.is_dir():
+        click.echo(f"oomdoc: no corpus dir {corpus or '(bundled)'}", err=True)
+        sys.exit(2)
+    cases = case_dirs(root)
+    failed = xfailed = 0
+    for case in cases:
+        res = check_case(case, rules=rs.rules)
+        if res.ok:
+            if verbose:
+                click.echo(f"ok     {res.name}")
+            if res.xfail:
+                click.echo(f"XPASS  {res.name}: {res.xfail}")
+            continue
+        if res.xfail:
+            xfailed += 1
+            if verbose:
+                click.echo(f"xfail  {res.name}: {res.xfail}")
+            continue
+        failed += 1
+        click.echo(f"FAIL   {res.name}: said {res.causes[:3]}")
+        for f in res.failures:
+            click.echo(f"         {f}")
+    click.echo(f"{len(cases)} cases, {len(cases) - failed - xfailed} passed, {failed} failed, "
+               f"{xfailed} xfailed")
+    sys.exit(1 if failed else 0)

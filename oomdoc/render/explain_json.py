@@ -1,0 +1,82 @@
+"""`oomdoc explain --format json`: the versioned contract and its JSON Schema.
+
+The report keeps the facts JSON (`oomdoc_version`, `source`, `events`,
+`metrics`, `stats`, `warnings`) and adds `schema_version`, `framework` (an
+object with `id`), `config`, `diagnoses` (best first), `fixes` (merged across
+diagnoses, best first), `shortfall_bytes` and `similar_cases`.
+Additive changes keep `schema_version`; removals or renames bump it.
+"""
+from __future__ import annotations
+
+from ..diagnose import SCHEMA_VERSION
+
+
+def render(report) -> dict:
+    return report.to_json()
+
+
+_FIX = {
+    "type": "object",
+    "required": ["knob", "value", "change", "frees_bytes", "why", "cost"],
+    "properties": {
+        "knob": {"type": "string", "description": "neutral knob name (oomdoc/config/knobs.yaml)"},
+        "value": {"description": "proposed value"},
+        "change": {"type": "string", "description": "the change in the run's own words, copy-pasteable"},
+        "frees_bytes": {"type": ["integer", "null"], "description": "memory the change frees, when estimable"},
+        "why": {"type": "string"},
+        "cost": {"type": "string", "description": "what the change costs (speed, quality)"},
+        "covers_shortfall": {"type": "boolean"},
+        "causes": {"type": "array", "items": {"type": "string"}},
+    },
+}
+
+SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://github.com/oomdoc/oomdoc/schema/explain-v%d.json" % SCHEMA_VERSION,
+    "title": "oomdoc explain report",
+    "type": "object",
+    "required": ["schema_version", "oomdoc_version", "source", "events", "framework", "config",
+                 "diagnoses"],
+    "properties": {
+        "schema_version": {"const": SCHEMA_VERSION},
+        "oomdoc_version": {"type": "string"},
+        "source": {"type": "string", "description": "the log's name"},
+        "events": {"type": "array", "items": {
+            "type": "object", "required": ["kind", "line", "facts"],
+            "properties": {
+                "kind": {"type": "string"}, "line": {"type": "integer"},
+                "end_line": {"type": "integer"}, "facts": {"type": "object"},
+                "count": {"type": "integer"}, "ranks": {"type": "array", "items": {"type": "integer"}},
+                "text": {"type": "string"}, "source": {"type": "object"}}}},
+        "metrics": {"type": "object", "additionalProperties": {
+            "type": "object", "properties": {"count": {"type": "integer"},
+                                             "points": {"type": "array"}}}},
+        "stats": {"type": "object"},
+        "warnings": {"type": "array", "items": {"type": "string"}},
+        "framework": {"type": "object", "required": ["id"], "properties": {
+            "id": {"type": ["string", "null"]}, "confidence": {"type": "number"},
+            "evidence": {"type": "array", "items": {"type": "string"}},
+            "fork": {"type": ["string", "null"]}, "version": {"type": ["string", "null"]}}},
+        "config": {"type": "object", "description": "neutral knob -> {value, source, key, default}"},
+        "diagnoses": {"type": "array", "items": {
+            "type": "object",
+            "required": ["rule", "cause", "confidence", "title", "evidence", "fixes"],
+            "properties": {
+                "rule": {"type": "string"},
+                "cause": {"type": "string", "description": "a cause id"},
+                "confidence": {"type": "number", "minimum": 0, "maximum": 1},
+                "title": {"type": "string"},
+                "evidence": {"type": "array", "items": {
+                    "type": "object", "required": ["line", "text"],
+                    "properties": {"line": {"type": ["integer", "null"]}, "text": {"type": "string"}}}},
+                "fixes": {"type": "array", "items": _FIX},
+                "shortfall_bytes": {"type": "integer"},
+                "symptom": {"type": "boolean"},
+                "also_matched": {"type": "array", "items": {"type": "string"}}}}},
+        "fixes": {"type": "array", "items": _FIX},
+        "shortfall_bytes": {"type": ["integer", "null"]},
+        "similar_cases": {"type": "array", "items": {
+            "type": "object", "properties": {"case": {"type": "string"}, "score": {"type": "number"},
+                                             "cause": {"type": "string"}}}},
+    },
+}

@@ -1,0 +1,124 @@
+"""`oomdoc explain` for people: the failure in one line, the cause, the
+evidence with line numbers, copy-pasteable fixes, the runners-up.
+
+Colour only when asked (the command enables it on a TTY without NO_COLOR).
+"""
+from __future__ import annotations
+
+from ..units import human
+
+
+def _pct(x) -> str:
+    return f"{x:.1%}" if isinstance(x, (int, float)) else "?"
+
+
+def describe(ev) -> str:
+    """One line naming the failure and its numbers."""
+    if ev is None:
+        return "no out-of-memory failure found in the log"
+    f = ev.facts
+    h = lambda k: human(f.get(k)) if f.get(k) is not None else None  # noqa: E731
+    k = ev.kind
+    if k == "gpu_oom":
+        dev = f.get("device")
+        parts = [f"{(f.get('backend') or 'gpu').upper()} out of memory"
+                 + (f" on GPU {dev}" if dev is not None else "")]
+        if h("requested_bytes"):
+            parts.append(f"tried to allocate {h('requested_bytes')}")
+        if h("free_bytes") and h("total_bytes"):
+            parts.append(f"{h('free_bytes')} free of {h('total_bytes')}")
+        if h("allocated_bytes"):
+            parts.append(f"PyTorch allocated {h('allocated_bytes')}")
+        if f.get("reserved_unallocated_bytes"):
+            parts.append(f"reserved-unallocated {h('reserved_unallocated_bytes')}")
+        procs = f.get("processes")
+        if isinstance(procs, dict) and len(procs) > 1:
+            parts.append(f"{len(procs)} processes on the GPU")
+        line = ": ".join(parts[:1]) + (": " + ", ".join(parts[1:]) if len(parts) > 1 else "")
+    elif k == "accelerator_oom":
+        line = f"{f.get('api') or 'device'} runtime out of memory (outside PyTorch's caching allocator)"
+    elif k == "ray_oom_kill":
+        line = "Ray's memory monitor killed " + (f.get("task_name") or "a worker")
+        if h("task_memory_bytes"):
+            line += f" ({h('task_memory_bytes')})"
+        if h("node_used_bytes") and h("node_total_bytes"):
+            line += f": node RAM {h('node_used_bytes')} / {h('node_total_bytes')}"
+            if f.get("node_fraction") is not None:
+                line += f" ({_pct(f['node_fraction'])})"
+        if f.get("threshold") is not None:
+            line += f", threshold {f['threshold']:g}"
+    elif k == "host_oom_kill":
+        line = "the kernel OOM killer killed " + str(f.get("process") or f.get("task_name") or "a process")
+        if h("rss_bytes"):
+            line += f" (rss {h('rss_bytes')})"
+    elif k == "vllm_kv_cache_insufficient":
+        line = (f"vLLM's KV cache holds {f.get('kv_cache_tokens', '?')} tokens, less than "
+                f"max_model_len {f.get('max_model_len', '?')}")
+    elif k == "crash":
+        line = f"the run crashed ({f.get('reason') or 'error'}), not an out-of-memory failure"
+    else:
+        nums = ", ".join(f"{n}={human(v) if n.endswith('_bytes') else v}" for n, v in list(f.items())[:4]
+                         if not isinstance(v, (dict, list)))
+        line = k.replace("_", " ") + (f": {nums}" if nums else "")
+    return f"{line} (line {ev.line})"
+
+
+def render(report, color: bool = False) -> str:
+    import click
+
+    def st(text, **kw):
+        return click.style(text, **kw) if color else text
+
+    out = []
+    name = report.analysis.name
+    out.append(st(f"oomdoc: {name}", bold=True))
+    out.append(f"  failure: {describe(report.failure)}")
+    if report.shortfall_bytes:
+        out.append(f"  short by: {human(report.shortfall_bytes)}")
+    fw = report.cfg.framework
+    if fw.id:
+        out.append(f"  framework: {fw.id}" + (f" {fw.version}" if fw.version else ""))
+    shown = report.shown()
+    if not shown:
+        out.append("")
+        out.append(st("No rule matched this log.", fg="yellow"))
+    else:
+        d = shown[0]
+        out.append("")
+        out.append(st("cause: ", bold=True) + st(d.cause, fg="red", bold=True)
+                   + f"  (confidence {d.confidence:.2f}, rule {d.rule})")
+        out.append(f"  {d.title}")
+        if d.evidence:
+            out.append(st("evidence:", bold=True))
+            for ln, text in d.evidence[:8]:
+                where = f"line {ln}" if ln is not None else "config"
+                out.append(f"  {where:>10}  {text[:160]}")
+    if report.fixes:
+        out.append("")
+        out.append(st("fixes", bold=True) + " (best first; paste into your config or command line):")
+        for i, f in enumerate(report.fixes[:8], 1):
+            extra = []
+            if f.frees_bytes:
+                extra.append(f"frees ~{human(f.frees_bytes)}")
+            if f.covers:
+                extra.append("covers the shortfall")
+            tail = f"   [{', '.join(extra)}]" if extra else ""
+            out.append(f"  {i}. " + st(f.change, fg="green") + tail)
+            out.append(f"     why: {f.why}")
+            if f.cost:
+                out.append(f"     cost: {f.cost}")
+    if len(shown) > 1:
+        out.append("")
+        out.append(st("also possible:", bold=True))
+        for d in shown[1:]:
+            tag = " (symptom)" if d.symptom else ""
+            out.append(f"  {d.cause:<30} {d.confidence:.2f}  {d.title}{tag}")
+    if report.similar:
+        out.append("")
+        out.append(st("closest known cases:", bold=True))
+        for case, score, cause in report.similar:
+            out.append(f"  {case:<50} {score:5.1f}  {cause}")
+        out.append("  (run `oomdoc explain --example NAME` to see one)")
+    for w in report.warnings:
+        out.append(st(f"! {w}", fg="yellow"))
+    return "\n".join(out) + "\n"

@@ -1,0 +1,324 @@
+"""Evaluating rule conditions against a log's events, config and metrics.
+
+Conditions are plain JSON data (validated by `schema.py`). `evaluate(cond, ctx)`
+returns a `Hit` (the evidence that made it true) or None. Events first get
+*derived* facts (`derive`), e.g. shortfall = requested - free, so rules can
+compare numbers the libraries never print directly.
+
+User regexes run with the `regex` module under a timeout; a pattern that
+takes too long raises `RegexTimeout`, and the engine skips that rule.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+REGEX_TIMEOUT_S = 0.2
+LOG_REGEX_LINES = 50_000
+
+
+class RegexTimeout(Exception):
+    pass
+
+
+@dataclass
+class Hit:
+    weight: float = 0.0
+    evidence: list[tuple[int | None, str]] = field(default_factory=list)
+    events: list[int] = field(default_factory=list)      # indexes into ctx.events
+    labels: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Context:
+    events: list                      # model.Event
+    facts: list[dict]                 # derived facts, aligned with events
+    cfg: Any                          # config.RunConfig
+    metrics: Any                      # metrics_store.MetricStore
+    lines: list = field(default_factory=list)
+    _trend_cache: dict = field(default_factory=dict)
+
+    @property
+    def framework(self) -> str | None:
+        fw = getattr(self.cfg, "framework", None)
+        return getattr(fw, "id", None)
+
+
+# -- derived facts ------------------------------------------------------------
+
+def derive(ev) -> dict:
+    f = dict(ev.facts)
+    req, free, total = f.get("requested_bytes"), f.get("free_bytes"), f.get("total_bytes")
+    if isinstance(total, int) and isinstance(free, int):
+        f.setdefault("used_bytes", total - free)
+    if isinstance(req, int) and isinstance(free, int):
+        f.setdefault("shortfall_bytes", req - free)
+    used, ntotal, thr = f.get("node_used_bytes"), f.get("node_total_bytes"), f.get("threshold")
+    if isinstance(used, (int, float)) and isinstance(ntotal, (int, float)) and isinstance(thr, (int, float)):
+        f.setdefault("shortfall_bytes", int(used - thr * ntotal))
+    procs = f.get("processes")
+    if isinstance(procs, dict) and procs:
+        sizes = sorted((v for v in procs.values() if isinstance(v, (int, float))), reverse=True)
+        f.setdefault("process_count", len(sizes))
+        mine = _own_process(f, procs)
+        others = [v for pid, v in procs.items() if pid != mine and isinstance(v, (int, float))]
+        f.setdefault("other_process_count", len(others))
+        f.setdefault("other_processes_bytes", int(sum(others)))
+    pb, rb = f.get("process_bytes"), f.get("reserved_bytes")
+    if isinstance(pb, int) and isinstance(rb, int):
+        f.setdefault("non_pytorch_bytes", max(0, pb - rb))
+    users = f.get("top_memory_users")
+    if isinstance(users, list) and users:
+        sizes = [u.get("bytes") for u in users if isinstance(u, dict) and isinstance(u.get("bytes"), (int, float))]
+        f.setdefault("top_user_count", len(users))
+        if sizes:
+            f.setdefault("top_user_bytes", int(max(sizes)))
+            f.setdefault("top_users_sum_bytes", int(sum(sizes)))
+    f.setdefault("oom_count", ev.count)
+    return f
+
+
+def _own_process(f: dict, procs: dict):
+    """The failing process among 'Process N has X': the pid printed as ours, else
+    the entry closest to what PyTorch says it reserved, else the largest."""
+    pid = f.get("pid")
+    if pid is not None and str(pid) in procs:
+        return str(pid)
+    ref = f.get("process_bytes") or f.get("reserved_bytes") or f.get("allocated_bytes")
+    items = [(k, v) for k, v in procs.items() if isinstance(v, (int, float))]
+    if not items:
+        return None
+    if isinstance(ref, (int, float)) and len(items) > 1:
+        return min(items, key=lambda kv: abs(kv[1] - ref))[0]
+    return max(items, key=lambda kv: kv[1])[0]
+
+
+# -- comparisons ----------------------------------------------------------------
+
+def _as_num(v):
+    if isinstance(v, bool):
+        return None
+    return v if isinstance(v, (int, float)) else None
+
+
+def compare(value: Any, c: dict) -> bool:
+    """Apply the comparison fields of `c` to `value` (all must hold)."""
+    if "exists" in c and (value is not None) != c["exists"]:
+        return False
+    if value is None:
+        return c.get("exists") is False
+    if "is" in c and (not isinstance(value, bool) or value != c["is"]):
+        return False
+    if "eq" in c and not _eq(value, c["eq"]):
+        return False
+    if "ne" in c and _eq(value, c["ne"]):
+        return False
+    if "in" in c and not any(_eq(value, x) for x in c["in"]):
+        return False
+    n = _as_num(value)
+    for op in ("gt", "gte", "lt", "lte"):
+        if op in c:
+            if n is None or not _cmp(n, op, c[op]):
+                return False
+    if "contains" in c:
+        needle = str(c["contains"]).lower()
+        hay = value if isinstance(value, (list, dict)) else [value]
+        if not any(needle in str(x).lower() for x in hay):
+            return False
+    if "regex" in c and not _search(c["regex"], str(value)):
+        return False
+    return True
+
+
+def _eq(a, b) -> bool:
+    if isinstance(a, str) and isinstance(b, str):
+        return a.lower() == b.lower()
+    return a == b
+
+
+def _cmp(n: float, op: str, ref: float) -> bool:
+    return {"gt": n > ref, "gte": n >= ref, "lt": n < ref, "lte": n <= ref}[op]
+
+
+def _search(pattern: str, text: str):
+    import regex
+
+    try:
+        return regex.search(pattern, text, timeout=REGEX_TIMEOUT_S)
+    except TimeoutError:
+        raise RegexTimeout(pattern) from None
+
+
+def fact_test(t: dict, facts: dict) -> bool:
+    value = facts.get(t["fact"])
+    if "of" in t:
+        base = _as_num(facts.get(t["of"]))
+        n = _as_num(value)
+        value = n / base if n is not None and base else None
+    for op in ("gt", "gte", "lt", "lte"):
+        other = t.get(f"{op}_fact")
+        if other is not None:
+            a, b = _as_num(value), _as_num(facts.get(other))
+            if a is None or b is None or not _cmp(a, op, b):
+                return False
+    return compare(value, t)
+
+
+# -- conditions -----------------------------------------------------------------
+
+def evaluate(c: dict, ctx: Context) -> Hit | None:
+    w = float(c.get("weight", 0.0))
+    label = c.get("label")
+    hit = _subject(c, ctx)
+    if hit is None:
+        return None
+    hit.weight = w
+    if label:
+        hit.labels.append(label)
+    return hit
+
+
+def _subject(c: dict, ctx: Context) -> Hit | None:
+    if "event" in c:
+        return _event(c, ctx)
+    if "knob" in c:
+        return _knob(c, ctx)
+    if "framework" in c:
+        want = c["framework"]
+        want = [want] if isinstance(want, str) else want
+        fw = ctx.framework
+        return Hit(evidence=[(None, f"framework: {fw}")]) if fw in want else None
+    if "metric" in c:
+        return _metric(c, ctx)
+    if "log_regex" in c:
+        for ln in ctx.lines[:LOG_REGEX_LINES]:
+            if _search(c["log_regex"], ln.text):
+                return Hit(evidence=[(ln.no, ln.raw.strip()[:300])])
+        return None
+    return group(c, ctx)
+
+
+def group(c: dict, ctx: Context) -> Hit | None:
+    """A nested all/any/none group: evidence of the members that held."""
+    out = Hit()
+    if "all" in c:
+        for sub in c["all"]:
+            h = evaluate(sub, ctx)
+            if h is None:
+                return None
+            _absorb(out, h)
+    if "any" in c:
+        hits = [h for h in (evaluate(sub, ctx) for sub in c["any"]) if h is not None]
+        if not hits:
+            return None
+        for h in hits:
+            _absorb(out, h)
+    if "none" in c:
+        if any(evaluate(sub, ctx) is not None for sub in c["none"]):
+            return None
+    return out
+
+
+def _absorb(out: Hit, h: Hit) -> None:
+    out.evidence += h.evidence
+    out.events += h.events
+    out.labels += h.labels
+
+
+def _event(c: dict, ctx: Context) -> Hit | None:
+    kinds = c["event"]
+    kinds = {kinds} if isinstance(kinds, str) else set(kinds)
+    tests = c.get("where") or []
+    hit = Hit()
+    count = 0
+    for i, ev in enumerate(ctx.events):
+        if ev.kind not in kinds:
+            continue
+        facts = ctx.facts[i]
+        if not all(fact_test(t, facts) for t in tests):
+            continue
+        if "text" in c and not _search(c["text"], ev.text):
+            continue
+        count += ev.count
+        hit.events.append(i)
+        hit.evidence.append((ev.line, ev.text.strip().splitlines()[0][:300] if ev.text.strip() else ev.kind))
+    if not hit.events or count < int(c.get("min_count") or 1):
+        return None
+    return hit
+
+
+def _knob(c: dict, ctx: Context) -> Hit | None:
+    s = ctx.cfg.get(c["knob"]) if ctx.cfg is not None else None
+    value = None if s is None else s.value
+    if value is None:
+        if c.get("missing_ok"):
+            return Hit(evidence=[(None, f"{c['knob']}: not set (assumed default)")])
+        return Hit(evidence=[]) if c.get("exists") is False else None
+    if not compare(value, c):
+        return None
+    line = None
+    src = getattr(s, "source", "") or ""
+    if src.startswith("log:"):
+        try:
+            line = int(src[4:])
+        except ValueError:
+            line = None
+    where = f" ({src})" if src and not src.startswith("log:") else ""
+    dflt = " (default)" if getattr(s, "default", False) else ""
+    return Hit(evidence=[(line, f"{getattr(s, 'raw_key', None) or c['knob']} = {value}{dflt}{where}")])
+
+
+# -- metric trends ----------------------------------------------------------------
+
+def _metric(c: dict, ctx: Context) -> Hit | None:
+    names = c["metric"]
+    names = [names] if isinstance(names, str) else names
+    for name in names:
+        pts = ctx.metrics.points(name) if ctx.metrics is not None else []
+        if not pts:
+            continue
+        vals = [v for _, v, _ in pts]
+        if c.get("trend") is None:
+            ok = compare(vals[-1], c)
+            desc = f"{name} = {vals[-1]:g} (last of {len(vals)})"
+        else:
+            ok, desc = trend(vals, c["trend"], c.get("min_ratio"), c.get("min_points"))
+            desc = f"{name} {desc}"
+            if ok and any(k in c for k in ("gt", "gte", "lt", "lte")):
+                ok = compare(max(vals), c)
+        if ok:
+            return Hit(evidence=[(pts[-1][2], desc)])
+    return None
+
+
+def trend(vals: list[float], kind: str, min_ratio: float | None = None,
+          min_points: int | None = None) -> tuple[bool, str]:
+    """Whether a series rises/falls/stays flat/spikes; and a one-line description."""
+    n = len(vals)
+    if n < (min_points or 4):
+        return False, f"has only {n} points"
+    k = max(1, n // 4)
+    head = sum(vals[:k]) / k
+    tail = sum(vals[-k:]) / k
+    ratio = tail / head if head > 0 else (float("inf") if tail > 0 else 1.0)
+    desc = f"went {_g(vals[0])} → {_g(vals[-1])} (×{ratio:.2f} first→last quarter, {n} points)"
+    if kind == "rising":
+        return ratio >= (min_ratio or 1.5), desc
+    if kind == "falling":
+        return ratio <= 1 / (min_ratio or 1.5), desc
+    if kind == "flat":
+        return abs(ratio - 1) <= (min_ratio or 1.1) - 1, desc
+    if kind == "spike":
+        med = sorted(vals)[n // 2]
+        r = max(vals[-k:]) / med if med > 0 else 1.0
+        return r >= (min_ratio or 1.5), f"spiked to {_g(max(vals[-k:]))} (×{r:.2f} the median)"
+    # steady_rise: most steps go up and the whole series rises
+    deltas = [b - a for a, b in zip(vals, vals[1:]) if b != a]
+    ups = sum(d > 0 for d in deltas) / len(deltas) if deltas else 0.0
+    return (ups >= 0.7 and ratio >= (min_ratio or 1.1)), desc + f", rising in {ups:.0%} of steps"
+
+
+def _g(v: float) -> str:
+    if abs(v) >= 2**30:
+        return f"{v / 2**30:.1f} GiB"
+    return f"{v:g}"

@@ -1,0 +1,101 @@
+"""Checking a labelled corpus case (`corpus/<case>/expected.yaml`) against explain.
+
+Shared by `tests/test_corpus.py` and `oomdoc rules test DIR`. A case passes when
+its first cause ranks first (for `not-oom`: no diagnosis names another cause),
+no `must_not` cause appears, every expected fact was extracted (numbers within
+1.5 %, sizes may carry units), and every expected fix knob is offered.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+CONFIG_SUFFIXES = (".yaml", ".yml", ".json", ".sh", ".toml")
+
+
+@dataclass
+class CaseResult:
+    name: str
+    failures: list[str] = field(default_factory=list)
+    xfail: str | None = None
+    causes: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+def case_dirs(corpus: Path) -> list[Path]:
+    return sorted(p for p in Path(corpus).iterdir() if (p / "expected.yaml").is_file())
+
+
+def config_files(case: Path) -> list[str]:
+    return [str(p) for p in sorted(case.iterdir())
+            if p.suffix in CONFIG_SUFFIXES and p.name != "expected.yaml"]
+
+
+def _want_value(v):
+    from .schema import _number
+
+    if isinstance(v, str):
+        try:
+            return _number(v)
+        except ValueError:
+            return v
+    return v
+
+
+def _matches(got, want) -> bool:
+    want = _want_value(want)
+    if isinstance(want, bool) or isinstance(got, bool):
+        return got == want
+    if isinstance(want, (int, float)) and isinstance(got, (int, float)):
+        return abs(got - want) <= max(0.015 * max(abs(got), abs(want)), 1e-9)
+    if isinstance(want, dict) and isinstance(got, dict):
+        return all(str(k) in {str(x) for x in got} and
+                   _matches({str(x): y for x, y in got.items()}[str(k)], v) for k, v in want.items())
+    if isinstance(want, list) and isinstance(got, list):
+        return len(want) == len(got) and all(_matches(g, w) for g, w in zip(got, want))
+    if isinstance(want, str) and isinstance(got, str):
+        return got.lower() == want.lower()
+    return got == want
+
+
+def check_case(case: Path, rules=None, extra_rules=()) -> CaseResult:
+    import yaml
+
+    from ..diagnose import explain
+
+    exp = yaml.safe_load((case / "expected.yaml").read_text(encoding="utf-8")) or {}
+    res = CaseResult(name=case.name, xfail=exp.get("xfail"))
+    try:
+        report = explain(case / "train.log", config_paths=config_files(case),
+                         rules_dirs=extra_rules, rules=rules, similar=False)
+    except Exception as exc:   # report, do not crash the whole corpus run
+        res.failures.append(f"explain failed: {type(exc).__name__}: {exc}")
+        return res
+    causes = [d.cause for d in report.diagnoses]
+    res.causes = causes
+    first = exp.get("first_cause")
+    first = set(first) if isinstance(first, list) else {first}
+    if first == {"not-oom"}:
+        wrong = [c for c in causes if c != "not-oom"]
+        if wrong:
+            res.failures.append(f"not-oom case, but diagnosed {wrong}")
+    elif not causes or causes[0] not in first:
+        res.failures.append(f"first cause {causes[:3]} not in {sorted(first)}")
+    for bad in exp.get("must_not") or []:
+        if bad in causes:
+            res.failures.append(f"must_not cause {bad} diagnosed (rank {causes.index(bad) + 1})")
+    for want in exp.get("facts") or []:
+        kind = want.get("kind")
+        facts = want.get("facts") or {}
+        evs = [e for e in report.analysis.events if kind is None or e.kind == kind]
+        if not any(all(k in e.facts and _matches(e.facts[k], v) for k, v in facts.items()) for e in evs):
+            got = [e.facts for e in evs][:2]
+            res.failures.append(f"facts {kind} {facts} not extracted (got {got})")
+    offered = {f.knob for d in report.diagnoses for f in d.fixes} | {f.knob for f in report.fixes}
+    for knob in exp.get("fixes") or []:
+        if knob not in offered:
+            res.failures.append(f"fix {knob} not offered (offered {sorted(offered)})")
+    return res

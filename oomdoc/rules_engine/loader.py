@@ -1,0 +1,172 @@
+"""Finding, validating and caching rule files.
+
+Rule directories, in order: the packaged rules (top-level `rules/` in a
+checkout, `oomdoc/_data/rules` in an installed wheel), then `OOMDOC_RULES`
+(os.pathsep-separated), then each `--rules DIR`. A later rule with the same id
+replaces an earlier one, so a team can override a packaged rule.
+
+Validating ~20 YAML files with pydantic costs more than the rest of a small
+`oomdoc explain` run, so the validated rules are cached as JSON in the user's
+cache dir, keyed by every rule file's path, mtime and size (plus the oomdoc
+version and the vocabulary files). pydantic, yaml and rapidfuzz are imported
+only when the cache misses. An unwritable cache dir just means no cache.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PKG_DIR = Path(__file__).resolve().parent.parent          # oomdoc/
+CHECKOUT = PKG_DIR.parent                                  # repo root in a checkout
+CACHE_FORMAT = 1
+
+
+class RuleError(Exception):
+    """Rule files that do not validate; `errors` name file, rule id and field."""
+
+    def __init__(self, errors: list[str]):
+        super().__init__("\n".join(errors))
+        self.errors = errors
+
+
+@dataclass
+class RuleSet:
+    rules: list[dict] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+
+    def by_id(self, rule_id: str) -> dict | None:
+        return next((r for r in self.rules if r["id"] == rule_id), None)
+
+
+def data_dir(name: str) -> Path | None:
+    """`rules` or `corpus`: the checkout's top-level dir, else the wheel's copy."""
+    for cand in (CHECKOUT / name, PKG_DIR / "_data" / name):
+        if cand.is_dir() and (cand != CHECKOUT / name or (CHECKOUT / "pyproject.toml").is_file()):
+            return cand
+    return None
+
+
+def rule_dirs(extra=()) -> list[Path]:
+    dirs = []
+    packaged = data_dir("rules")
+    if packaged is not None:
+        dirs.append(packaged)
+    env = os.environ.get("OOMDOC_RULES", "")
+    dirs += [Path(p) for p in env.split(os.pathsep) if p.strip()]
+    dirs += [Path(p) for p in extra]
+    return dirs
+
+
+def rule_files(paths) -> list[Path]:
+    out: list[Path] = []
+    for p in paths:
+        p = Path(p)
+        if p.is_file():
+            out.append(p)
+        elif p.is_dir():
+            out += sorted(q for q in p.iterdir() if q.suffix in (".yaml", ".yml") and q.is_file())
+        else:
+            raise RuleError([f"{p}: no such rule file or directory"])
+    return out
+
+
+# -- validation ---------------------------------------------------------------
+
+def vocabulary() -> dict:
+    from ..config import known_knobs
+    from . import helpers, vocab
+
+    return {"kinds": set(vocab.kinds()), "facts": set(vocab.facts()),
+            "metrics": set(vocab.metrics()), "knobs": set(known_knobs()),
+            "helpers": helpers.names(), "causes": set(vocab.CAUSES)}
+
+
+def validate_file(path: Path, ctx: dict | None = None) -> tuple[list[dict], list[str]]:
+    """Validate one rule file: (rules as JSON data, error lines)."""
+    import yaml
+    from pydantic import ValidationError
+
+    from .schema import Rule, json_ready
+
+    ctx = ctx if ctx is not None else vocabulary()
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        return [], [f"{path}: cannot read: {exc}"]
+    except yaml.YAMLError as exc:
+        return [], [f"{path}: broken YAML: {' '.join(str(exc).split())}"]
+    docs = data if isinstance(data, list) else [data]
+    rules, errors = [], []
+    for doc in docs:
+        if not isinstance(doc, dict):
+            errors.append(f"{path}: a rule file holds a mapping (id, cause, when, ...), got {type(doc).__name__}")
+            continue
+        rid = doc.get("id", "?")
+        try:
+            rule = Rule.model_validate(doc, context=ctx)
+        except ValidationError as exc:
+            for err in exc.errors():
+                loc = ".".join(str(x) for x in err["loc"]) or "(rule)"
+                msg = err["msg"].removeprefix("Value error, ")
+                errors.append(f"{path}: rule {rid!r}: {loc}: {msg}")
+            continue
+        data = json_ready(rule)
+        data["file"] = str(path)
+        rules.append(data)
+    return rules, errors
+
+
+def _cache_path(files: list[Path]) -> Path | None:
+    from .. import __version__
+
+    h = hashlib.sha256(f"{CACHE_FORMAT}:{__version__}".encode())
+    stamp = [PKG_DIR / "config" / "knobs.yaml", Path(__file__).with_name("schema.py"),
+             Path(__file__).with_name("vocab.py"), Path(__file__).with_name("helpers.py")]
+    for f in [*stamp, *files]:
+        try:
+            st = f.stat()
+        except OSError:
+            return None
+        h.update(f"{f.resolve()}:{st.st_mtime_ns}:{st.st_size};".encode())
+    base = os.environ.get("OOMDOC_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "oomdoc")
+    return Path(base) / f"rules-{h.hexdigest()[:24]}.json"
+
+
+def load_rules(extra=(), *, use_cache: bool = True) -> RuleSet:
+    """Every rule from the packaged dir, OOMDOC_RULES and `extra` dirs/files."""
+    files = rule_files(rule_dirs(extra))
+    cache = _cache_path(files) if use_cache else None
+    if cache is not None:
+        try:
+            data = json.loads(cache.read_text(encoding="utf-8"))
+            return RuleSet(rules=data["rules"], errors=data["errors"], files=data["files"])
+        except (OSError, ValueError, KeyError):
+            pass
+    rs = validate_files(files)
+    if cache is not None:
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps({"rules": rs.rules, "errors": rs.errors, "files": rs.files}),
+                           encoding="utf-8")
+            os.replace(tmp, cache)
+        except OSError:
+            pass
+    return rs
+
+
+def validate_files(files: list[Path]) -> RuleSet:
+    ctx = vocabulary()
+    by_id: dict[str, dict] = {}
+    errors: list[str] = []
+    for f in files:
+        rules, errs = validate_file(f, ctx)
+        errors += errs
+        for r in rules:
+            by_id[r["id"]] = r     # later dirs override packaged rules
+    return RuleSet(rules=list(by_id.values()), errors=errors, files=[str(f) for f in files])

@@ -1,0 +1,221 @@
+"""Scoring every rule from its evidence, ranking diagnoses, merging fixes.
+
+Never first-match-wins: every rule is evaluated and scored. A rule's
+confidence combines the weights of the evidence that held like independent
+signals (noisy-OR: 1 - prod(1 - w)), then `against` evidence scales it down.
+Rules of the same cause collapse into one diagnosis (the best-scored rule
+leads, the others add evidence and fixes). Symptom rules (a launcher's
+"child killed", a Ray worker-death notice) rank below every cause diagnosis.
+
+Fixes are resolved against the run config (helpers compute values and what
+they free), dropped when `unless` holds or the value is already set, and
+merged across diagnoses by knob: a knob is offered once, by the best-ranked
+diagnosis, and fixes that cover the shortfall rank ahead.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import conditions as C
+from .helpers import FREES_HELPERS, VALUE_HELPERS, FixContext
+from .vocab import OOM_KINDS
+
+MIN_CONFIDENCE = 0.2       # below this a rule is not reported at all
+CONFIDENT = 0.5            # below this, the closest corpus cases are shown too
+
+
+@dataclass
+class FixOut:
+    knob: str
+    value: Any
+    change: str
+    frees_bytes: int | None
+    why: str
+    cost: str
+    covers: bool = False
+    causes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"knob": self.knob, "value": self.value, "change": self.change,
+                "frees_bytes": self.frees_bytes, "why": self.why, "cost": self.cost,
+                "covers_shortfall": self.covers, "causes": self.causes}
+
+
+@dataclass
+class Diagnosis:
+    rule: str
+    cause: str
+    title: str
+    confidence: float
+    symptom: bool = False
+    evidence: list[tuple[int | None, str]] = field(default_factory=list)
+    labels: list[str] = field(default_factory=list)
+    events: list[int] = field(default_factory=list)
+    fixes: list[FixOut] = field(default_factory=list)
+    shortfall_bytes: int | None = None
+    rules: list[str] = field(default_factory=list)
+    facts: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        out = {"rule": self.rule, "cause": self.cause, "confidence": round(self.confidence, 3),
+               "title": self.title,
+               "evidence": [{"line": ln, "text": t} for ln, t in self.evidence],
+               "fixes": [f.to_json() for f in self.fixes]}
+        if self.shortfall_bytes is not None:
+            out["shortfall_bytes"] = self.shortfall_bytes
+        if self.symptom:
+            out["symptom"] = True
+        if len(self.rules) > 1:
+            out["also_matched"] = self.rules[1:]
+        return out
+
+
+def noisy_or(weights) -> float:
+    p = 1.0
+    for w in weights:
+        p *= 1.0 - max(0.0, min(1.0, w))
+    return 1.0 - p
+
+
+def score_rule(rule: dict, ctx: C.Context) -> Diagnosis | None:
+    """The rule's diagnosis if its required conditions hold, else None."""
+    when = rule["when"]
+    hits: list[C.Hit] = []
+    for cond in when.get("all", []):
+        h = C.evaluate(cond, ctx)
+        if h is None:
+            return None
+        hits.append(h)
+    if when.get("any"):
+        got = [h for h in (C.evaluate(c, ctx) for c in when["any"]) if h is not None]
+        if not got:
+            return None
+        hits += got
+    for cond in when.get("none", []):
+        if C.evaluate(cond, ctx) is not None:
+            return None
+    hits += [h for h in (C.evaluate(c, ctx) for c in when.get("support", [])) if h is not None]
+    conf = noisy_or(h.weight for h in hits)
+    for cond in when.get("against", []):
+        h = C.evaluate(cond, ctx)
+        if h is not None:
+            conf *= 1.0 - h.weight
+    d = Diagnosis(rule=rule["id"], cause=rule["cause"], title=rule["title"], confidence=conf,
+                  symptom=bool(rule.get("symptom")), rules=[rule["id"]])
+    seen = set()
+    for h in hits:
+        for ev in h.evidence:
+            if ev not in seen:
+                seen.add(ev)
+                d.evidence.append(ev)
+        d.labels += [x for x in h.labels if x not in d.labels]
+        d.events += [i for i in h.events if i not in d.events]
+    d.evidence.sort(key=lambda e: (e[0] is None, e[0] or 0))
+    d.facts = _merged_facts(d.events, ctx)
+    sf = d.facts.get("shortfall_bytes")
+    d.shortfall_bytes = int(sf) if isinstance(sf, (int, float)) and sf > 0 else None
+    return d
+
+
+def _merged_facts(idx: list[int], ctx: C.Context) -> dict:
+    """Facts of the diagnosis's events; OOM events win over context events."""
+    out: dict = {}
+    ordered = sorted(idx, key=lambda i: ctx.events[i].kind in OOM_KINDS)
+    for i in ordered:
+        out.update(ctx.facts[i])
+    return out
+
+
+def resolve_fixes(rule: dict, d: Diagnosis, ctx: C.Context, shortfall: int | None) -> list[FixOut]:
+    out = []
+    cfg = ctx.cfg
+    for fix in rule.get("fixes", []):
+        if any(C.evaluate(c, ctx) is not None for c in fix.get("unless", [])):
+            continue
+        knob = fix["knob"]
+        current = cfg.value(knob) if cfg is not None else None
+        fc = FixContext(knob=knob, current=current, facts=d.facts, shortfall=shortfall, cfg=cfg)
+        raw = fix["value"]
+        if isinstance(raw, dict) and "helper" in raw:
+            fc.args = raw.get("args") or {}
+            value = VALUE_HELPERS[raw["helper"]](fc)
+        else:
+            value = raw
+        if value is None or (current is not None and current == value):
+            continue          # nothing sensible to change, or already applied
+        fc.proposed = value
+        frees = None
+        if fix.get("frees"):
+            fc.args = fix["frees"].get("args") or {}
+            frees = FREES_HELPERS[fix["frees"]["helper"]](fc)
+        change = cfg.render_fix(knob, value) if cfg is not None else f"{knob} = {value}"
+        out.append(FixOut(knob=knob, value=value, change=change, frees_bytes=frees,
+                          why=fix["why"].strip(), cost=(fix.get("cost") or "").strip(),
+                          covers=bool(frees and shortfall and frees >= shortfall),
+                          causes=[d.cause]))
+    return out
+
+
+@dataclass
+class Outcome:
+    diagnoses: list[Diagnosis]
+    fixes: list[FixOut]
+    shortfall_bytes: int | None
+    warnings: list[str]
+
+    @property
+    def confident(self) -> bool:
+        return bool(self.diagnoses) and self.diagnoses[0].confidence >= CONFIDENT
+
+
+def run(rules: list[dict], ctx: C.Context) -> Outcome:
+    warnings: list[str] = []
+    scored: list[tuple[Diagnosis, dict]] = []
+    for rule in rules:
+        try:
+            d = score_rule(rule, ctx)
+        except C.RegexTimeout as exc:
+            warnings.append(f"rule {rule['id']}: regex {exc} took too long; rule skipped")
+            continue
+        if d is not None and d.confidence >= MIN_CONFIDENCE:
+            scored.append((d, rule))
+    # one diagnosis per cause: the best rule leads, the rest add evidence and fixes
+    scored.sort(key=lambda dr: (dr[0].symptom, -dr[0].confidence, dr[0].rule))
+    by_cause: dict[str, tuple[Diagnosis, list[dict]]] = {}
+    for d, rule in scored:
+        if d.cause in by_cause:
+            lead, rs = by_cause[d.cause]
+            lead.rules.append(d.rule)
+            lead.evidence += [e for e in d.evidence if e not in lead.evidence]
+            rs.append(rule)
+        else:
+            by_cause[d.cause] = (d, [rule])
+    ranked = sorted(by_cause.values(), key=lambda x: (x[0].symptom, -x[0].confidence, x[0].rule))
+    shortfall = next((d.shortfall_bytes for d, _ in ranked if d.shortfall_bytes), None)
+    if shortfall is None:
+        shortfall = _log_shortfall(ctx)
+    merged: dict[str, FixOut] = {}
+    order: list[FixOut] = []
+    for d, rs in ranked:
+        d.shortfall_bytes = d.shortfall_bytes or None
+        for rule in rs:
+            for f in resolve_fixes(rule, d, ctx, d.shortfall_bytes or shortfall):
+                if f.knob in merged:
+                    if d.cause not in merged[f.knob].causes:
+                        merged[f.knob].causes.append(d.cause)
+                    continue
+                merged[f.knob] = f
+                d.fixes.append(f)
+                order.append(f)
+    order.sort(key=lambda f: not f.covers)     # stable: covering fixes first
+    return Outcome([d for d, _ in ranked], order, shortfall, warnings)
+
+
+def _log_shortfall(ctx: C.Context) -> int | None:
+    for i, ev in enumerate(ctx.events):
+        if ev.kind in OOM_KINDS:
+            sf = ctx.facts[i].get("shortfall_bytes")
+            if isinstance(sf, (int, float)) and sf > 0:
+                return int(sf)
+    return None
