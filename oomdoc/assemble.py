@@ -12,6 +12,7 @@ continuation (a wrapped OOM message, Ray's report and its table).
 """
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from .model import Line, Record
@@ -21,6 +22,7 @@ CHAIN_BANNERS = ("During handling of the above exception",
                  "The above exception was the direct cause")
 MAX_RECORD_LINES = 400
 MAX_CONTINUATION = 12
+_RERAISE = re.compile(r"(?:Error|Exception)(?:\([\w.]+\))?: ray::\w")
 
 # continues(record_text, next_line_text) -> True when next line belongs to it
 Continues = Callable[[str, str], bool]
@@ -86,6 +88,10 @@ class Assembler:
                 return self._close(key)
             cur.lines.append(line)
             return []
+        if _is_frame(text) and not line.header and _reraises(cur.lines[-1].text):
+            cur.lines.append(line)  # Ray embeds the remote traceback after its header line
+            cur.state = "frames"
+            return []
         if line.header or stripped.startswith(TB_HEADER) or _is_frame(text) \
                 or cur.cont >= MAX_CONTINUATION:
             return self._close(key) + self._start(key, line)
@@ -113,7 +119,7 @@ class Assembler:
         if stripped.startswith(TB_HEADER):
             self._open[key] = _Open("frames", line)
         elif stripped:
-            self._open[key] = _Open("line", line)
+            self._open[key] = _Open("exc" if _reraises(stripped) else "line", line)
         return []
 
     def _close(self, key: tuple) -> list[Record]:
@@ -126,6 +132,12 @@ class Assembler:
         kind = "line" if cur.state == "line" and len(lines) == 1 else (
             "block" if cur.state == "line" else "traceback")
         return [Record(kind=kind, lines=lines)]
+
+
+def _reraises(text: str) -> bool:
+    """`ray.exceptions.RayTaskError(X): ray::Actor.method() (pid=…)` is followed by
+    the remote frames and the remote exception: one record, not two."""
+    return "ray::" in text and _RERAISE.search(text) is not None
 
 
 def _join(lines: list[Line]) -> str:

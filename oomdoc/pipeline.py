@@ -163,7 +163,8 @@ class Pipeline:
 
 _IDENTITY_SKIP = {"processes", "process_bytes", "pid", "free_bytes", "device", "exception",
                   "allocated_bytes", "reserved_bytes", "reserved_unallocated_bytes",
-                  "private_pool_bytes", "truncated", "generation"}
+                  "private_pool_bytes", "truncated", "generation",
+                  "phase", "phases", "wrapper", "dropped"}
 
 
 def _signature(ev: Event) -> tuple:

@@ -1,9 +1,20 @@
-"""PyTorch caching-allocator OOM, every wording since 1.x (FORMATS.md §1.1).
+"""PyTorch caching-allocator OOM, every wording since 1.x (FORMATS.md §1.1–1.11).
 
 Stable anchors are matched independently instead of one long regex, because
 the message changed shape six times (cached -> reserved in total -> 'capacty'
 typo -> expandable-segments hint -> private pools -> new docs URL), may carry
 zero or many `Process N has` fragments, and is often wrapped or truncated.
+
+Covered: CUDA G0–G5, the cudaMallocAsync multi-line form, `more than 1EB`,
+the per-process-fraction pre-emptive rejection, HIP/XPU/NPU/MLU/MUSA/... forks
+(`<BACKEND> out of memory. Tried to allocate`), Apple MPS (KB/MB/GB are
+binary), the message inside an exception repr or a `RayTaskError(...)`
+re-raise, and copies wrapped by a terminal (mid-word) or an editor (at
+spaces). Every anchor tolerates missing or extra whitespace, so the
+"tight" join of a wrapped message (lines glued without a space) parses too.
+
+`phase_of(record)` (also used by the runtime and crash families) names the
+training phase from traceback frames and Ray method names; see `PHASES`.
 """
 from __future__ import annotations
 
@@ -11,11 +22,11 @@ import re
 
 from ..model import Event, Record
 from ..scan import TriggerGroup
-from ..units import SIZE, to_bytes
+from ..units import NUMBER, to_bytes
 from .base import event, joined_variants
 
 NAME = "pytorch"
-KEYS = ("out of memory",)
+KEYS = ("out of memory", "tried to allocate", "outofmemoryerror", "would exceed allowed memory")
 TRIGGERS = (
     TriggerGroup("gpu-oom", ("out of memory", "OutOfMemoryError"), before=200, after=30),
 )
@@ -26,7 +37,7 @@ KINDS = {
 }
 FACTS = {
     "device": "device index printed in the message (inside the process, after CUDA_VISIBLE_DEVICES)",
-    "backend": "allocator backend: cuda, hip, xpu, npu, mps, mlu, ...",
+    "backend": "allocator backend: cuda, hip, xpu, npu, mps, mlu, musa, ... (lowercase)",
     "requested_bytes": "size of the failed allocation (rounded segment size)",
     "total_bytes": "device total capacity as seen by the runtime",
     "free_bytes": "free device memory for the whole GPU at the time of the failure",
@@ -34,129 +45,320 @@ FACTS = {
     "reserved_bytes": "memory reserved by the caching allocator (allocated + cached)",
     "reserved_unallocated_bytes": "reserved by PyTorch but not allocated: fragmentation / cache",
     "private_pool_bytes": "memory in private pools (CUDA graphs, MemPool)",
-    "process_bytes": "this process's total device memory incl. non-PyTorch memory",
-    "processes": "pid -> bytes for each 'Process N has X memory in use' fragment",
-    "allowed_bytes": "per-process memory fraction limit, when set",
-    "generation": "message wording generation (G0..G5, async)",
-    "exception": "exception class that carried the message",
-    "truncated": "the message was cut before its numbers",
+    "process_bytes": "this process's total device memory incl. non-PyTorch memory (NVML)",
+    "processes": "pid (string) -> bytes for each 'Process N has X memory in use' fragment",
+    "allowed_bytes": "per-process memory limit (memory fraction, MPS max allowed), when printed",
+    "other_bytes": "MPS only: other (non-PyTorch) allocations on the unified memory",
+    "generation": "message wording: G0, G1, G2, G3+, G4+, async, mps, overflow, rejected",
+    "exception": "exception class that carried the message (innermost, e.g. torch.OutOfMemoryError)",
+    "wrapper": "outer re-raise that embedded the message, e.g. RayTaskError",
+    "truncated": "the message was cut before its allocation breakdown (partial paste, 2.2/2.3 NUL-device defect)",
+    "size_overflow": "'Tried to allocate more than 1EB memory': a size overflow, no numbers",
+    "rejected_by": "limit that pre-emptively rejected the allocation (per_process_memory_fraction)",
+    "phase": "training phase the failure happened in, derived from frames / Ray method (see PHASES)",
+    "phases": "every phase recognised in the frames, outermost first",
+    "dropped": "facts dropped because their values were impossible (e.g. free > total)",
 }
 
-_HEAD = re.compile(r"(?P<backend>\b[A-Z]{2,5}) out of memory\. Tried to allocate\s*(?P<num>[-+\d.,]+)\s*(?P<unit>\w+)")
-_EXC = re.compile(r"((?:torch\.)?(?:cuda\.)?OutOfMemoryError|RuntimeError|torch\.AcceleratorError)\s*:")
-_DEV_NEW = re.compile(r"\b(?:GPU|Device|NPU|MLU|XPU)\s*(?P<dev>[\x00-\x09]|\d+)?\s*has a total (?:capacity|capacty) of\s*" + SIZE)
-_FREE_NEW = re.compile(r"of which\s*" + SIZE + r"\s*is\s*free")
-_PROC = re.compile(r"Process\s+(?P<pid>\d+)\s+has\s+" + SIZE + r"\s+memory in use")
-_THIS = re.compile(r"this process has\s+" + SIZE + r"\s+memory in use")
-_ALLOC_NEW = re.compile(r"Of the allocated memory\s+" + SIZE + r"\s+is allocated by PyTorch")
-_POOL = re.compile(r"with\s+" + SIZE + r"\s+allocated in private pools")
-_UNALLOC = re.compile(SIZE + r"\s+is reserved by PyTorch but unallocated")
-_ALLOWED = re.compile(SIZE + r"\s+allowed;")
+# A size as the allocator prints it. No `\b` after the unit: in a message
+# wrapped by a terminal and joined tightly, "1.21 GiB" + "is free" -> "GiBis".
+_SZ = rf"(?P<num>{NUMBER})\s*(?P<unit>KiB|MiB|GiB|TiB|PiB|bytes|byte|KB|MB|GB|TB|B)"
+
+
+def _rx(pattern: str) -> re.Pattern:
+    """Words separated by one space in `pattern` may be glued or spread in the log."""
+    return re.compile(pattern.replace(" ", r"\s*").replace("{size}", _SZ))
+
+
+_HEAD = _rx(r"(?:(?P<backend>\b[A-Z]{2,5}) out|\bOut) of memory\. Tried to allocate {size}")
+_OVERFLOW = _rx(r"(?P<backend>\b[A-Z]{2,5}) out of memory\. Tried to allocate more than 1 ?EB")
+_REJECTED = _rx(r"(?P<backend>\b[A-Z]{2,5}) out of memory\. Allocation was preemptively rejected because it "
+                r"would exceed (?P<limit>[a-z_]+) limit\. Requested size: {size}")
+_ASYNC = _rx(r"Allocation on device (?P<dev>\d+) would exceed allowed memory\. \(out of memory\)")
+_ASYNC_FIELDS = {
+    "allocated_bytes": _rx(r"Currently allocated :\s*{size}"),
+    "requested_bytes": _rx(r"Requested :\s*{size}"),
+    "total_bytes": _rx(r"Device limit :\s*{size}"),
+    "free_bytes": _rx(r"Free \(according to CUDA\) :\s*{size}"),
+    "allowed_bytes": _rx(r"PyTorch limit \(set by user-supplied memory fraction\) :\s*{size}"),
+}
+# G2+: "GPU 0 has a total capacity of" — the index may be a NUL/control char (2.2/2.3 defect).
+_DEV_NEW = re.compile(r"\b(?:GPU|Device|NPU|MLU|XPU|MUSA|GCU)\s?(?P<dev>[\x00-\x08\x0b\x0c\x0e-\x1f]|\s*\d+)?"
+                      r"\s*has\s*a\s*total\s*(?:capacity|capacty)\s*of\s*" + _SZ)
+_FREE_NEW = _rx(r"of which {size} ?is free")
+_PROC = _rx(r"Process (?P<pid>\d+) has {size} memory in use")
+_THIS = _rx(r"this process has {size} memory in use")
+_ALLOC_NEW = _rx(r"Of the allocated memory {size} is allocated by PyTorch")
+_POOL = _rx(r"with {size} allocated in private pools")
+_UNALLOC = _rx(r"{size} is reserved by PyTorch but unallocated")
+_ALLOWED = _rx(r"{size} allowed;")
+_TRUNC_GPU = re.compile(r"\.\s*GPU\s*[\x00-\x1f]?\s*$")
 # legacy: (GPU 0; 11.93 GiB total capacity; 4.00 GiB already allocated; 7.33 GiB free; ...)
-_LEGACY_DEV = re.compile(r"\((?:GPU|NPU|MLU)\s*(?P<dev>\d+);\s*" + SIZE + r"\s+total capacity")
-_LEG_ALLOC = re.compile(SIZE + r"\s+already allocated")
-_LEG_FREE = re.compile(SIZE + r"\s+free[;)]")
-_LEG_RES = re.compile(SIZE + r"\s+reserved in total by PyTorch")
-_LEG_CACHED = re.compile(SIZE + r"\s+cached\)")
-_MPS = re.compile(r"MPS backend out of memory \(MPS allocated:\s*" + SIZE)
-_MPS_OTHER = re.compile(r"other allocations:\s*" + SIZE)
-_MPS_MAX = re.compile(r"max allowed:\s*" + SIZE)
-_MPS_REQ = re.compile(r"Tried to allocate\s*" + SIZE + r"\s+on\s+(?:shared|private)\s+pool")
+_LEGACY_DEV = _rx(r"\((?:GPU|NPU|MLU|XPU|MUSA) (?P<dev>\d+); {size} total capacity")
+_LEG_ALLOC = _rx(r"{size} already allocated")
+_LEG_FREE = _rx(r"{size} free ?[;)]")
+_LEG_RES = _rx(r"{size} reserved in total by PyTorch")
+_LEG_CACHED = _rx(r"{size} cached ?\)")
+_MPS = _rx(r"MPS backend out of memory \(MPS allocated: {size}")
+_MPS_OTHER = _rx(r"other allocations: {size}")
+_MPS_MAX = _rx(r"max allowed: {size}")
+_MPS_REQ = _rx(r"Tried to allocate {size} on (?:shared|private) pool")
+
+# The exception class right before the message, or a repr: `X: CUDA out…`, `X('CUDA out…`.
+_EXC_BEFORE = re.compile(r"(?P<exc>[A-Za-z_][\w.]*(?:Error|Exception))\s*(?::|\(\s*['\"])\s*$")
+_RAY_WRAP = re.compile(r"\b(?P<wrapper>RayTaskError|RayActorError|ActorDiedError)\((?P<inner>[\w.]+)\)")
+_WS = re.compile(r"\s+")
+_MSG_START = re.compile(r"\b[A-Z]{2,5} out of memory|\bOut of memory\. Tried|MPS backend out of memory|"
+                        r"Allocation on device \d+ would exceed")
 
 
 def _b(m: re.Match | None) -> int | None:
     return to_bytes(m["num"], m["unit"]) if m else None
 
 
+def is_allocator_oom(text: str) -> bool:
+    """True when `text` holds a caching-allocator OOM message (any wording, even wrapped)."""
+    tight = _WS.sub("", text)
+    return ("ofmemory.Triedtoallocate" in tight or "MPSbackendoutofmemory" in tight
+            or "wouldexceedallowedmemory.(outofmemory)" in tight
+            or "outofmemory.Allocationwaspreemptivelyrejected" in tight)
+
+
 def _facts(text: str) -> dict:
     f: dict = {}
     m = _HEAD.search(text)
     if m:
-        f["backend"] = m["backend"].lower()
+        if m["backend"]:
+            f["backend"] = m["backend"].lower()
         f["requested_bytes"] = to_bytes(m["num"], m["unit"])
-    if "MPS backend out of memory" in text:
-        f["backend"] = "mps"
-        f["allocated_bytes"] = _b(_MPS.search(text))
-        f["other_bytes"] = _b(_MPS_OTHER.search(text))
-        f["allowed_bytes"] = _b(_MPS_MAX.search(text))
-        f["requested_bytes"] = _b(_MPS_REQ.search(text))
-        f["generation"] = "mps"
-        return {k: v for k, v in f.items() if v is not None}
-    m = _DEV_NEW.search(text)
+    elif (m := _OVERFLOW.search(text)):
+        return {"backend": m["backend"].lower(), "size_overflow": True, "generation": "overflow"}
+    elif (m := _REJECTED.search(text)):
+        return {"backend": m["backend"].lower(), "requested_bytes": to_bytes(m["num"], m["unit"]),
+                "rejected_by": m["limit"], "generation": "rejected"}
+    elif (m := _ASYNC.search(text)):
+        f = {"backend": "cuda", "device": int(m["dev"]), "generation": "async"}
+        for name, rx in _ASYNC_FIELDS.items():
+            f[name] = _b(rx.search(text, m.end()))
+        return f
+    elif "MPS" in text and (m := _MPS.search(text)):
+        return {"backend": "mps", "generation": "mps", "allocated_bytes": _b(m),
+                "other_bytes": _b(_MPS_OTHER.search(text)), "allowed_bytes": _b(_MPS_MAX.search(text)),
+                "requested_bytes": _b(_MPS_REQ.search(text))}
+    else:
+        return f
+    rest = text[m.end():]
+    m = _DEV_NEW.search(rest)
     if m:
-        dev = m["dev"]
-        if dev is not None:
+        dev = (m["dev"] or "").strip()
+        if dev:
             f["device"] = ord(dev) if len(dev) == 1 and dev < " " else int(dev)
-        f["total_bytes"] = to_bytes(m["num"], m["unit"])
-        f["generation"] = "G2" if "capacty" in text else "G3+"
-        f["free_bytes"] = _b(_FREE_NEW.search(text))
+        f["total_bytes"] = _b(m)
+        f["generation"] = "G2" if "capacty" in m.group(0) else "G3+"
+        f["free_bytes"] = _b(_FREE_NEW.search(rest))
         procs = {}
-        for pm in _PROC.finditer(text):
-            b = to_bytes(pm["num"], pm["unit"])
-            if b is not None:
+        for pm in _PROC.finditer(rest):
+            b = _b(pm)
+            if b is not None:  # NVML's 'not available' (2**64 bytes) is missing, not huge
                 procs[pm["pid"]] = b
         if procs:
             f["processes"] = procs
-        f["process_bytes"] = _b(_THIS.search(text))
-        f["allowed_bytes"] = _b(_ALLOWED.search(text))
-        alloc = _b(_ALLOC_NEW.search(text))
-        unalloc = _b(_UNALLOC.search(text))
-        pool = _b(_POOL.search(text))
+        f["process_bytes"] = _b(_THIS.search(rest))
+        f["allowed_bytes"] = _b(_ALLOWED.search(rest))
+        alloc = _b(_ALLOC_NEW.search(rest))
+        unalloc = _b(_UNALLOC.search(rest))
+        pool = _b(_POOL.search(rest))
         f["allocated_bytes"] = alloc
         f["reserved_unallocated_bytes"] = unalloc
         f["private_pool_bytes"] = pool
         if alloc is not None and unalloc is not None:
             f["reserved_bytes"] = alloc + unalloc
-        if pool:
+        if pool is not None and f["generation"] != "G2":  # (the comma before 'and' is no tell: 2.1 had it)
             f["generation"] = "G4+"
-    else:
-        m = _LEGACY_DEV.search(text)
-        if m:
-            f["device"] = int(m["dev"])
-            f["total_bytes"] = to_bytes(m["num"], m["unit"])
-            f["allocated_bytes"] = _b(_LEG_ALLOC.search(text))
-            f["free_bytes"] = _b(_LEG_FREE.search(text))
-            res = _b(_LEG_RES.search(text))
-            cached = _b(_LEG_CACHED.search(text))
-            f["allowed_bytes"] = _b(_ALLOWED.search(text))
-            if res is not None:
-                f["reserved_bytes"] = res
-                f["generation"] = "G1"
-            elif cached is not None and f.get("allocated_bytes") is not None:
-                f["reserved_bytes"] = f["allocated_bytes"] + cached
-                f["generation"] = "G0"
-            if f.get("reserved_bytes") is not None and f.get("allocated_bytes") is not None:
-                f["reserved_unallocated_bytes"] = max(0, f["reserved_bytes"] - f["allocated_bytes"])
-    if "requested_bytes" in f and "total_bytes" not in f:
+    elif (m := _LEGACY_DEV.search(rest)):
+        f["device"] = int(m["dev"])
+        f["total_bytes"] = _b(m)
+        f["allocated_bytes"] = _b(_LEG_ALLOC.search(rest))
+        f["free_bytes"] = _b(_LEG_FREE.search(rest))
+        f["allowed_bytes"] = _b(_ALLOWED.search(rest))
+        res = _b(_LEG_RES.search(rest))
+        cached = _b(_LEG_CACHED.search(rest))
+        if res is not None:
+            f["reserved_bytes"] = res
+            f["generation"] = "G1"
+        elif cached is not None and f.get("allocated_bytes") is not None:
+            f["reserved_bytes"] = f["allocated_bytes"] + cached  # G0 'cached' = reserved - allocated
+            f["generation"] = "G0"
+        if f.get("reserved_bytes") is not None and f.get("allocated_bytes") is not None:
+            f["reserved_unallocated_bytes"] = max(0, f["reserved_bytes"] - f["allocated_bytes"])
+    elif _TRUNC_GPU.search(rest) or not rest.strip(" .\x00"):
         f["truncated"] = True
-    return {k: v for k, v in f.items() if v is not None}
+    if "requested_bytes" in f and ("total_bytes" not in f or f.get("allocated_bytes") is None):
+        f["truncated"] = True  # the allocation breakdown is missing (cut message or partial paste)
+    return f
+
+
+def _drop_impossible(f: dict) -> dict:
+    """Values no device can produce are dropped (and named in `dropped`)."""
+    f = {k: v for k, v in f.items() if v is not None}
+    dropped = [k for k, v in f.items() if k.endswith("_bytes") and isinstance(v, int) and v < 0]
+    total = f.get("total_bytes")
+    if total:
+        slack = total * 1.01
+        for k in ("free_bytes", "process_bytes"):
+            if f.get(k) is not None and f[k] > slack:
+                dropped.append(k)
+        procs = f.get("processes")
+        if procs:
+            bad = [p for p, v in procs.items() if v > slack]
+            for p in bad:
+                del procs[p]
+            if bad:
+                dropped.append("processes")
+            if not procs:
+                del f["processes"]
+    for k in dropped:
+        if k != "processes":
+            f.pop(k, None)
+    if dropped:
+        f["dropped"] = sorted(set(dropped))
+    return f
+
+
+def _exception(text: str) -> tuple[str | None, str | None]:
+    """(innermost exception class, outer wrapper) around the first message."""
+    exc = None
+    m = _MSG_START.search(text)
+    if m:
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        em = _EXC_BEFORE.search(text, line_start, m.start())
+        if em:
+            exc = em["exc"]
+    wm = _RAY_WRAP.search(text)
+    if wm and exc is None:
+        exc = wm["inner"]
+    return exc, (wm["wrapper"] if wm else None)
+
+
+# ---------------------------------------------------------------------------
+# Phase: which part of training failed. Function names (last part of a frame)
+# and Ray method names (`ray::WorkerDict.actor_rollout_update_actor()`) map to
+# a small vocabulary; `phase` is the most telling one by PHASES order.
+PHASES = (
+    "wake_up",              # vLLM/SGLang sleep-mode resume, torch_memory_saver resume
+    "cuda_graph_capture",   # vLLM capture_model
+    "kv_cache_init",        # vLLM profile run / KV-cache sizing at start-up
+    "weight_sync",          # trainer -> rollout engine weight broadcast
+    "update_actor", "update_critic", "compute_ref_log_prob", "compute_log_prob",
+    "compute_values", "compute_reward", "generate_sequences", "make_experience",
+    "model_load",           # from_pretrained, load_state_dict, worker init_model, deepspeed.initialize
+    "optimizer_step", "backward",
+)
+_FUNC_PHASE = {
+    "wake_up": "wake_up", "resume_memory_occupation": "wake_up", "create_and_map": "wake_up",
+    "capture_model": "cuda_graph_capture",
+    "profile_run": "kv_cache_init", "determine_num_available_blocks": "kv_cache_init",
+    "determine_available_memory": "kv_cache_init", "initialize_cache": "kv_cache_init",
+    "_initialize_kv_caches": "kv_cache_init", "initialize_kv_cache": "kv_cache_init",
+    "_init_cache_engine": "kv_cache_init",
+    "broadcast_to_vllm": "weight_sync", "_broadcast_to_vllm": "weight_sync", "sync_weights": "weight_sync",
+    "_sync_weights": "weight_sync", "update_weights_from_tensor": "weight_sync",
+    "update_actor": "update_actor", "update_policy": "update_actor", "training_step_actor": "update_actor",
+    "update_critic": "update_critic", "training_step_critic": "update_critic",
+    "compute_ref_log_prob": "compute_ref_log_prob",
+    "compute_log_prob": "compute_log_prob", "compute_old_log_prob": "compute_log_prob",
+    "compute_values": "compute_values", "compute_rm_score": "compute_reward",
+    "generate_sequences": "generate_sequences", "generate_samples": "make_experience",
+    "make_experience_list": "make_experience", "make_experience": "make_experience",
+    "from_pretrained": "model_load", "_load_pretrained_model": "model_load", "load_state_dict": "model_load",
+    "init_model": "model_load", "_configure_distributed_model": "model_load",
+    "_take_model_step": "optimizer_step", "optimizer_step": "optimizer_step", "_optimizer_step": "optimizer_step",
+    "backward": "backward", "_engine_run_backward": "backward", "run_backward": "backward",
+}
+_RAY_METHOD = re.compile(r"ray::\w+\.(\w+)\(")
+_RANK = {p: i for i, p in enumerate(PHASES)}
+
+
+def _func_phase(path: str, func: str) -> str | None:
+    if func in _FUNC_PHASE:
+        return _FUNC_PHASE[func]
+    if func == "step" and ("optim" in path or "deepspeed" in path):
+        return "optimizer_step"
+    if func == "__enter__" and "sharding_manager" in path:
+        return "weight_sync"
+    if "torch_memory_saver" in path and func == "resume":
+        return "wake_up"
+    for suffix in ("update_actor", "generate_sequences", "compute_ref_log_prob", "compute_log_prob",
+                   "update_critic", "compute_values", "init_model"):
+        if func.endswith(suffix):  # fused Ray methods: actor_rollout_update_actor, ...
+            return _FUNC_PHASE[suffix]
+    return None
+
+
+def phase_of(record: Record, text: str | None = None) -> dict:
+    """{'phase': ..., 'phases': [...]} from frames and Ray method names, or {}."""
+    found: list[str] = []
+    for m in _RAY_METHOD.finditer(text if text is not None else record.text):
+        p = _func_phase("", m.group(1))
+        if p and p not in found:
+            found.append(p)
+    for fr in record.frames():
+        path, _, func = fr.rpartition(":")
+        p = _func_phase(path, func)
+        if p and p not in found:
+            found.append(p)
+    if not found:
+        return {}
+    return {"phase": min(found, key=_RANK.__getitem__), "phases": found}
+
+
+# ---------------------------------------------------------------------------
+_ENDS = ("ALLOC_CONF", "environment-variables)", "alloc-conf)", "cachedmemory.", "tofragmentation.",
+         "(maycausesystemfailure).", "pool.", "cached)", "byPyTorch)", "1EBmemory.")
+_ASYNC_CONT = re.compile(r"\s*(?:Currently allocated|Requested|Device limit|Free \(according|PyTorch limit|:\s*[\d.]+)")
+_NEW_MESSAGE = re.compile(r"\s*(?:Traceback|File \"|During handling|The above exception|[\w.]+(?:Error|Exception)\s*:)")
 
 
 def continues(text: str, nxt: str) -> bool:
-    """A wrapped allocator message: keep joining until its last clause."""
-    if "out of memory. Tried to allocate" not in text.replace("\n", " "):
+    """Claim the lines of a wrapped allocator message (and the cudaMallocAsync table)."""
+    if "out of mem" not in text and "would exceed allowed" not in text:
         return False
-    tail = text.replace("\n", " ")
-    done = ("reserved by PyTorch but unallocated" in tail and ("PYTORCH" in tail or "documentation" in tail)) \
-        or "reserved in total by PyTorch)" in tail or "cached)" in tail
-    return not done and bool(nxt.strip())
+    if text.count("\n") >= 14 or not nxt.strip():
+        return False
+    if "would exceed allowed memory" in text:
+        return bool(_ASYNC_CONT.match(nxt))
+    tight = _WS.sub("", text)
+    head = tight.find("outofmem")
+    body = tight[head:]
+    if not ("outofmemory.".startswith(body[:12]) or body.startswith("outofmemory(")):
+        return False  # e.g. 'CUDA error: out of memory' (runtime family)
+    if any(e in body for e in _ENDS):
+        return False  # complete
+    if _TRUNC_GPU.search(text.rsplit("\n", 1)[-1]):  # 2.2/2.3 NUL defect: only a wrap continues with the digit
+        return bool(re.match(r"\s*[\d\x00-\x1f]*\s*has\b", nxt))
+    return not _NEW_MESSAGE.match(nxt) and "out of memory" not in nxt
 
 
 def parse(record: Record) -> list[Event]:
     text = record.text
-    if " out of memory" not in text:
-        return []
-    if "Tried to allocate" not in text.replace("\n", "") and "MPS backend out of memory" not in text:
+    if "\\n" in text:  # message inside a repr: escaped newlines
+        text = text.replace("\\n", "\n")
+    if not is_allocator_oom(text):
         return []
     best: dict = {}
     for variant in joined_variants(text):
-        f = _facts(variant)
+        f = {k: v for k, v in _facts(variant).items() if v is not None}
         if len(f) > len(best):
             best = f
     if not best:
         return []
-    exc = _EXC.search(text)
+    best = _drop_impossible(best)
+    exc, wrapper = _exception(text)
     if exc:
-        best["exception"] = exc.group(1)
-    evidence = next((ln.text.strip() for ln in record.lines if "out of memory" in ln.text), text)
+        best["exception"] = exc
+    if wrapper:
+        best["wrapper"] = wrapper
+    best.update(phase_of(record, text))
+    evidence = next((ln.text.strip() for ln in record.lines
+                     if "out of memory" in ln.text or "would exceed allowed" in ln.text), text)
     return [event("gpu_oom", record, best, text=evidence[:2000])]
