@@ -107,7 +107,7 @@ def check(paths) -> None:
     ids: dict[str, str] = {}
     errors = list(rs.errors)
     for r in rs.rules:
-        if not r.get("fixes") and r["cause"] != "not-oom" and not r.get("symptom"):
+        if not r.get("fixes") and r["cause"] not in ("not-oom", "memory-leak") and not r.get("symptom"):
             errors.append(f"{r['file']}: rule {r['id']!r}: fixes: a cause rule should offer a fix")
         if not r.get("references") and r["status"] == "stable":
             errors.append(f"{r['file']}: rule {r['id']!r}: references: a stable rule cites a source")

@@ -32,7 +32,7 @@ _FIX = {
 
 SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://github.com/oomdoc/oomdoc/schema/explain-v%d.json" % SCHEMA_VERSION,
+    "$id": "urn:oomdoc:explain:v%d" % SCHEMA_VERSION,
     "title": "oomdoc explain report",
     "type": "object",
     "required": ["schema_version", "oomdoc_version", "source", "events", "framework", "config",

@@ -79,17 +79,25 @@ def derive(ev) -> dict:
 
 
 def _own_process(f: dict, procs: dict):
-    """The failing process among 'Process N has X': the pid printed as ours, else
-    the entry closest to what PyTorch says it reserved, else the largest."""
-    pid = f.get("pid")
-    if pid is not None and str(pid) in procs:
-        return str(pid)
-    ref = f.get("process_bytes") or f.get("reserved_bytes") or f.get("allocated_bytes")
+    """The failing process among 'Process N has X' entries, or None.
+
+    PyTorch prints its own process as "this process has X" (`process_bytes`)
+    and every other one as "Process N has X"; older messages printed every
+    process, ours included, as "Process N has X": ours then holds at least what
+    PyTorch reserved. Messages whose numbers exceed the device (a vLLM cumem
+    pool counted twice) cannot say which entry is ours: assume the largest.
+    """
+    if f.get("process_bytes") is not None:
+        return None
     items = [(k, v) for k, v in procs.items() if isinstance(v, (int, float))]
     if not items:
         return None
-    if isinstance(ref, (int, float)) and len(items) > 1:
-        return min(items, key=lambda kv: abs(kv[1] - ref))[0]
+    reserved, total = f.get("reserved_bytes"), f.get("total_bytes")
+    if isinstance(reserved, (int, float)) and (not total or reserved <= total):
+        mine = [kv for kv in items if kv[1] >= 0.9 * reserved]
+        if not mine:
+            return None
+        return min(mine, key=lambda kv: kv[1])[0]
     return max(items, key=lambda kv: kv[1])[0]
 
 
