@@ -22,6 +22,7 @@ CHAIN_BANNERS = ("During handling of the above exception",
                  "The above exception was the direct cause")
 MAX_RECORD_LINES = 400
 MAX_CONTINUATION = 12
+_HEADLESS = re.compile(r'File "[^"]+", line \d+, in ')
 _RERAISE = re.compile(r"(?:Error|Exception)(?:\([\w.]+\))?: ray::\w")
 
 # continues(record_text, next_line_text) -> True when next line belongs to it
@@ -116,7 +117,8 @@ class Assembler:
     # -- internals ----------------------------------------------------------
     def _start(self, key: tuple, line: Line) -> list[Record]:
         stripped = line.text.strip()
-        if stripped.startswith(TB_HEADER):
+        if stripped.startswith(TB_HEADER) or _HEADLESS.match(stripped):
+            # a traceback whose header was cut off (pasted excerpt, scan window)
             self._open[key] = _Open("frames", line)
         elif stripped:
             self._open[key] = _Open("exc" if _reraises(stripped) else "line", line)

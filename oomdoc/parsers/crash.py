@@ -1,0 +1,185 @@
+"""Failures that are not out-of-memory, so that they are never taken for one.
+
+Many crashes carry memory words: `an illegal memory access was encountered`,
+`misaligned address`, `uncorrectable ECC error`, Ray's "worker died" text
+(owned by the ray family) listing the OOM killer among *possible* causes.
+Each becomes a `crash` event with a `reason` from a small fixed vocabulary
+(`REASONS`), found by the literal texts below (CUDA runtime strings as torch
+prints them via `C10_CUDA_CHECK`, NCCL watchdog lines from ProcessGroupNCCL).
+
+A generic catch closes the gap: the final exception of a Python traceback
+that is neither an OOM nor one of the specific reasons becomes
+`reason: python_exception` with its `exception` class, so a rule can say
+"the run died of something else". Wrappers that only re-raise a failure
+printed elsewhere (torchrun `ChildFailedError`, Ray `RayTaskError`,
+`ActorDiedError`, ...) are skipped: their own families or the inner
+traceback report the cause. Generic reasons (`python_exception`,
+`cuda_error`, `nccl_error`, `abort`) are suppressed when the record also
+holds OOM words: the OOM families report those.
+"""
+from __future__ import annotations
+
+import re
+
+from ..model import Event, Record
+from ..scan import TriggerGroup
+from .base import event
+from .pytorch import phase_of
+
+NAME = "crash"
+KEYS = (
+    "traceback (most recent call last)", "illegal memory access", "device-side assert", "watchdog caught",
+    "timed out in blocking wait", "segmentation fault", "sigsegv", "ecc error", "fallen off the bus",
+    "unspecified launch failure", "illegal instruction", "misaligned address", "cuda error:",
+    "nccl error", "fatal python error", "loss is nan", "nan or inf", "became infinite or nan",
+    "returned nan values", "floatingpointerror", "sigabrt", "hip error:",
+)
+TRIGGERS = (
+    TriggerGroup("crash-cuda", (
+        "illegal memory access", "device-side assert", "unspecified launch failure",
+        "illegal instruction was encountered", "misaligned address", "uncorrectable ECC error",
+        "fallen off the bus", "CUDA error:", "HIP error:",
+    ), before=40, after=12),
+    TriggerGroup("crash-process", (
+        "Watchdog caught collective operation timeout", "timed out in blocking wait", "NCCL error",
+        "Segmentation fault", "SIGSEGV", "SIGABRT", "Fatal Python error",
+        "Loss is NaN", "Loss became infinite or NaN", "returned nan values", "FloatingPointError",
+    ), before=10, after=8),
+    # The final line of any traceback, possibly far below its header.
+    TriggerGroup("traceback", ("Traceback (most recent call last)",), before=0, after=250),
+)
+LINE_TRIGGERS = ()
+
+REASONS = {
+    "illegal_memory_access": "CUDA/HIP 'an illegal memory access was encountered' (a kernel bug, not OOM)",
+    "device_side_assert": "'device-side assert triggered' (e.g. an index out of range in a kernel)",
+    "cuda_launch_failure": "unspecified launch failure, illegal instruction, misaligned address",
+    "ecc_error": "uncorrectable ECC error: failing GPU memory hardware",
+    "gpu_lost": "the GPU fell off the bus / Xid 79: hardware or driver failure",
+    "nccl_timeout": "NCCL watchdog: a collective timed out (usually a hung or dead peer)",
+    "nccl_error": "NCCL error other than a CUDA OOM (network, system, internal)",
+    "segfault": "segmentation fault / SIGSEGV in a process",
+    "abort": "SIGABRT / 'Fatal Python error: Aborted'",
+    "nan_loss": "the loss became NaN/inf and training stopped",
+    "cuda_error": "another CUDA/HIP runtime error (no kernel image, unknown error, ...)",
+    "python_exception": "the final exception of a traceback that is not an OOM",
+}
+KINDS = {
+    "crash": "a failure that is not out-of-memory; `reason` says which (see crash.REASONS)",
+}
+FACTS = {
+    "reason": "what failed: " + ", ".join(REASONS),
+    "exception": "exception class of the final exception line, when there is one",
+    "message": "python_exception only: the final exception message (first 200 characters)",
+    "collective": "nccl_timeout: the collective that timed out (OpType), e.g. ALLREDUCE",
+    "timeout_ms": "nccl_timeout: the watchdog timeout in milliseconds",
+}
+
+# (reason, pattern) — first match wins; specific before generic.
+_SPECIFIC = (
+    ("illegal_memory_access", re.compile(r"an illegal memory access was encountered|illegal memory access", re.I)),
+    ("device_side_assert", re.compile(r"device-side assert(?:ion)? triggered|device-side assertions? (?:was|were) triggered")),
+    ("ecc_error", re.compile(r"uncorrectable ECC error", re.I)),
+    ("gpu_lost", re.compile(r"fallen off the bus|Xid \(PCI:[^)]*\): 79\b")),
+    ("cuda_launch_failure", re.compile(r"unspecified launch failure|an illegal instruction was encountered|"
+                                       r"misaligned address")),
+    ("nccl_timeout", re.compile(r"Watchdog caught collective operation timeout|timed out in blocking wait|"
+                                r"Some NCCL operations have failed or timed out")),
+    ("segfault", re.compile(r"Segmentation fault|SIGSEGV|Signal 11 \(SIGSEGV\)")),
+    ("nan_loss", re.compile(r"Loss is NaN|loss is nan|Loss became infinite or NaN|returned nan values in its|"
+                            r"FloatingPointError")),
+)
+_GENERIC = (
+    ("abort", re.compile(r"Fatal Python error: Aborted|SIGABRT|Signal 6 \(SIGABRT\)")),
+    ("nccl_error", re.compile(r"NCCL error|ncclSystemError|ncclInternalError|ncclRemoteError|"
+                              r"NCCL communicator was aborted")),
+    ("cuda_error", re.compile(r"(?:CUDA|HIP) error: (?!out of memory)")),
+)
+_OOM_WORDS = re.compile(
+    r"out of memory|OutOfMemory|MemoryError|RESOURCE_EXHAUSTED|ALLOC_FAILED|OUT_OF_MEMORY|"
+    r"OUT_OF_DEVICE_MEMORY|[Cc]annot allocate memory|can't allocate memory|not enough memory|"
+    r"running low on memory|\bOOM\b|oom-kill|oom_kill|rtMalloc fail|"
+    # capacity failures reported by other families (vLLM KV cache, DeepSpeed buffers)
+    r"KV cache|cache blocks|gpu_memory_utilization|[Ii]nsufficient memory|Not enough memory in buffer", re.I)
+_OP = re.compile(r"OpType=(\w+)")
+_TIMEOUT = re.compile(r"Timeout\(ms\)=(\d+)")
+_EXC_LINE = re.compile(r"(?P<exc>[A-Za-z_][\w.]*(?:\([\w.]+\))?)(?::\s?(?P<msg>.*))?$")
+_ERRORISH = re.compile(r"(?:Error|Exception|Interrupt|Exit|Failure|Timeout|Warning)(?:\([\w.]+\))?$")
+# Ray's "worker died" text lists SIGSEGV and the OOM killer as *possible* causes (ray family).
+_NOT_MINE = ("potential root causes",)
+_WRAPPERS = ("ChildFailedError", "RayTaskError", "RayActorError", "ActorDiedError", "WorkerCrashedError",
+             "CalledProcessError", "ActorUnschedulableError")
+_EXC_BEFORE = re.compile(r"(?P<exc>[A-Za-z_][\w.]*(?:Error|Exception))\s*:\s*[^:]*$")
+
+
+def _final_exception(record: Record) -> tuple[str, str] | None:
+    """(class, message) of the last exception line of a traceback record."""
+    last = None
+    in_exc = False
+    for ln in record.lines:
+        t = ln.text
+        s = t.strip()
+        if not s:
+            continue
+        if t[:1] in (" ", "\t") or s.startswith(("File \"", "Traceback (most recent", "During handling",
+                                                 "The above exception")):
+            in_exc = False
+            continue
+        if not in_exc:
+            last = s
+            in_exc = True
+    if last is None:
+        return None
+    m = _EXC_LINE.match(last)
+    if not m:
+        return None
+    exc = m["exc"]
+    if not _ERRORISH.search(exc) and not (m["msg"] is not None and "." in exc):
+        return None  # not shaped like an exception class
+    return exc, (m["msg"] or "").strip()
+
+
+def parse(record: Record) -> list[Event]:
+    text = record.text
+    if any(n in text for n in _NOT_MINE):
+        return []
+    facts: dict | None = None
+    hit = None
+    for reason, rx in _SPECIFIC:
+        hit = rx.search(text)
+        if hit:
+            facts = {"reason": reason}
+            break
+    has_oom = _OOM_WORDS.search(text) is not None
+    if facts is None and not has_oom:
+        for reason, rx in _GENERIC:
+            hit = rx.search(text)
+            if hit:
+                facts = {"reason": reason}
+                break
+    final = _final_exception(record) if record.kind == "traceback" else None
+    if facts is None:
+        if final is None or has_oom:
+            return []
+        exc, msg = final
+        if any(w in exc for w in _WRAPPERS):
+            return []  # a launcher/actor wrapper: the failure itself is reported by its own record
+        facts = {"reason": "python_exception", "exception": exc, "message": msg[:200]}
+    else:
+        if final is not None:
+            facts["exception"] = final[0]
+        elif hit is not None:
+            ls = text.rfind("\n", 0, hit.start()) + 1
+            em = _EXC_BEFORE.search(text, ls, hit.start())
+            if em:
+                facts["exception"] = em["exc"]
+        if facts["reason"] == "nccl_timeout":
+            op, to = _OP.search(text), _TIMEOUT.search(text)
+            if op:
+                facts["collective"] = op.group(1)
+            if to:
+                facts["timeout_ms"] = int(to.group(1))
+    facts.update(phase_of(record))
+    where = hit.group(0) if hit is not None else facts.get("exception", "")
+    line = next((ln.text.strip() for ln in record.lines if where and where in ln.text), record.lines[-1].text)
+    return [event("crash", record, facts, text=line.strip()[:2000])]

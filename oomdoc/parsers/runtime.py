@@ -1,0 +1,181 @@
+"""Accelerator OOMs that bypass the caching allocator's message (FORMATS.md §1.4, §1.9, §5.1, §6).
+
+These carry no allocator breakdown, often no numbers at all, and come from
+many layers: the CUDA runtime via `C10_CUDA_CHECK` (`CUDA error: out of
+memory`, `RuntimeError` up to torch 2.7, `torch.AcceleratorError` after),
+vLLM's sleep-mode allocator (`CUDA Error: out of memory at …/cumem_allocator.cpp`),
+cuBLAS/cuDNN handles, NCCL (`Cuda failure 2 'out of memory'`, often only as
+`Last error:` of an `unhandled cuda error`), HIP, XLA/JAX
+(`RESOURCE_EXHAUSTED`), torch_memory_saver (`CUresult error … 2`), Ascend
+(`rtMalloc fail`, op-level `NPU out of memory. device id:`), Intel Level Zero
+(`UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY`) and the CUDA driver API
+(`CUDA_ERROR_OUT_OF_MEMORY`). A record that holds the allocator's own message
+is left to the pytorch family, so one failure is never reported twice.
+
+One `accelerator_oom` event per record; `api` names the origin, the first
+matching origin in `_ORIGINS` order wins (most specific first).
+"""
+from __future__ import annotations
+
+import re
+
+from ..model import Event, Record
+from ..scan import TriggerGroup
+from ..units import to_bytes
+from .base import event
+from .pytorch import is_allocator_oom, phase_of
+
+NAME = "runtime"
+KEYS = (
+    "out of memory", "alloc_failed", "resource_exhausted", "cuda_error_out_of_memory",
+    "out_of_device_memory", "rtmalloc fail", "cublas_status_not_initialized", "out of host memory",
+    "ran out of memory trying to allocate", "curesult error",
+)
+TRIGGERS = (
+    TriggerGroup("accelerator-oom", (
+        "CUDA error: out of memory", "CUDA Error: out of memory", "HIP error: out of memory",
+        "CUBLAS_STATUS_ALLOC_FAILED", "CUDNN_STATUS_ALLOC_FAILED", "CUBLAS_STATUS_NOT_INITIALIZED",
+        "Cuda failure", "ncclUnhandledCudaError", "RESOURCE_EXHAUSTED", "CUDA_ERROR_OUT_OF_MEMORY",
+        "OUT_OF_DEVICE_MEMORY", "rtMalloc fail", "CUresult error", "cudaError error",
+        "cuda runtime error (2)", "ran out of memory trying to allocate", "Failed to CUDA host alloc",
+    ), before=120, after=12),
+)
+LINE_TRIGGERS = ()
+
+KINDS = {
+    "accelerator_oom": "a CUDA/HIP/NCCL/XLA/NPU/XPU runtime or library call failed for lack of device "
+                       "(or pinned host) memory, outside the caching allocator's OOM message",
+}
+FACTS = {
+    "api": "origin: cuda_runtime, hip_runtime, cumem, cublas, cudnn, nccl, xla, torch_memory_saver, "
+           "npu_runtime, level_zero, cuda_driver",
+    "requested_bytes": "size of the failed allocation, when the message prints one",
+    "device": "device index printed by the message",
+    "nccl_version": "NCCL version printed with an NCCL error, e.g. '2.19.3'",
+    "error_code": "numeric error code of the failing call (2 = CUDA out of memory)",
+    "space": "'host' when the failed allocation was pinned/host memory (XLA host space, NCCL host alloc)",
+    "ambiguous": "the status usually, but not always, means OOM (e.g. cublasCreate NOT_INITIALIZED)",
+    "recoverable": "the library reports it will retry (torch_memory_saver cuMemCreate warning)",
+    "exception": "exception class that carried the message (RuntimeError, torch.AcceleratorError, ...)",
+    "phase": "training phase from frames / Ray method / failing function (see pytorch.PHASES)",
+    "phases": "every phase recognised, outermost first",
+}
+
+_INT_BYTES = r"(?P<bytes>\d+)\s*(?:bytes|B)\b"
+# (api, pattern, extra facts). Order: most specific first.
+_ORIGINS: tuple[tuple[str, re.Pattern, dict], ...] = (
+    ("cumem", re.compile(r"CUDA Error: out of memory at \S*cumem_allocator\.cpp"), {}),
+    ("torch_memory_saver", re.compile(
+        r"(?:CUresult|cudaError) error(?::\s*|\s+result=)(?P<code>2)\b[^\n]*?(?:func=(?P<func>\w+))?"), {}),
+    ("torch_memory_saver", re.compile(r"torch_memory_saver\.cpp\] cuMemCreate CUDA_ERROR_OUT_OF_MEMORY"),
+     {"recoverable": True}),
+    ("nccl", re.compile(r"Cuda failure (?:(?P<code>\d+) )?'out of memory'"), {}),
+    ("nccl", re.compile(r"NCCL WARN Failed to CUDA host alloc " + _INT_BYTES), {"space": "host"}),
+    ("cublas", re.compile(r"CUBLAS_STATUS_ALLOC_FAILED"), {}),
+    ("cublas", re.compile(r"CUBLAS_STATUS_NOT_INITIALIZED when calling `?cublasCreate"), {"ambiguous": True}),
+    ("cudnn", re.compile(r"CUDNN_STATUS_ALLOC_FAILED"), {}),
+    ("cuda_runtime", re.compile(r"CUDA error: out of memory"), {}),
+    ("hip_runtime", re.compile(r"HIP error: out of memory"), {}),
+    ("cuda_runtime", re.compile(r"cuda runtime error \((?P<code>2)\) : out of memory|"
+                                r"THCudaCheck FAIL [^\n]*error=(?P<code2>2) : out of memory"), {}),
+    ("xla", re.compile(r"RESOURCE_EXHAUSTED: Out of memory while trying to allocate (?:" + _INT_BYTES
+                       + r"|(?P<num>[\d.]+)\s*(?P<unit>[KMGT]iB))"), {}),
+    ("xla", re.compile(r"RESOURCE_EXHAUSTED: Out of host memory while trying to allocate " + _INT_BYTES),
+     {"space": "host"}),
+    ("xla", re.compile(r"RESOURCE_EXHAUSTED: Failed to allocate request for \S+ \((?P<bytes>\d+)B\) "
+                       r"on device ordinal (?P<dev>\d+)"), {}),
+    ("xla", re.compile(r"Allocator \(\w+\) ran out of memory trying to allocate \S+ \(rounded to "
+                       r"(?P<bytes>\d+)\)"), {}),
+    ("npu_runtime", re.compile(r"rtMalloc fail[^\n]*?size:\s*(?P<bytes>\d+)(?:, device_id:\s*(?P<dev>\d+))?"), {}),
+    ("npu_runtime", re.compile(r"NPU out of memory\. device id: (?P<dev>\d+)"), {}),
+    ("npu_runtime", re.compile(r"NPU out of memory\. NPUWorkspaceAllocator tried to allocate "
+                               r"(?P<num>[\d.]+)\s*(?P<unit>[KMGT]iB|bytes)"), {}),
+    ("level_zero", re.compile(r"(?:(?P<code>\d+)\s*\()?UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY"), {}),
+    ("cuda_driver", re.compile(r"failed to allocate \S+ \((?P<bytes>\d+) bytes\) from device: "
+                               r"CUDA_ERROR_OUT_OF_MEMORY|CUDA_ERROR_OUT_OF_MEMORY"), {}),
+)
+_NCCL_VERSION = re.compile(r"NCCL version (\d+\.\d+\.\d+)")
+_NCCL_WARN_DEV = re.compile(r"\S+:\d+:\d+ \[(\d+)\] \S+:\d+ (?:\(\w+\) )?NCCL WARN")
+_NCCL_EXC = re.compile(r"(?P<exc>[\w.]*(?:DistBackendError|RuntimeError))\s*:\s*NCCL error")
+
+
+def _exception(text: str, start: int) -> str | None:
+    """Class on the line that holds the message (or the NCCL error line)."""
+    ls = text.rfind("\n", 0, start) + 1
+    head = text[ls:start]
+    m = re.search(r"(?P<exc>[A-Za-z_][\w.]*(?:Error|Exception))\s*:\s*$", head)
+    if m:
+        return m["exc"]
+    m = _NCCL_EXC.search(text)
+    if m:
+        return m["exc"]
+    if "what():" in head or "c10::Error" in text:
+        return "c10::Error"
+    return None
+
+
+def _match(text: str) -> tuple[str, re.Match, dict] | None:
+    for api, rx, extra in _ORIGINS:
+        m = rx.search(text)
+        if m:
+            return api, m, extra
+    return None
+
+
+def parse(record: Record) -> list[Event]:
+    text = record.text
+    found = _match(text)
+    if found is None:
+        return []
+    if is_allocator_oom(text):
+        return []  # the pytorch family reports it, with its numbers
+    api, m, extra = found
+    gd = m.groupdict()
+    f: dict = {"api": api, **extra}
+    if gd.get("bytes"):
+        f["requested_bytes"] = int(gd["bytes"])
+    elif gd.get("num") and gd.get("unit"):
+        f["requested_bytes"] = to_bytes(gd["num"], gd["unit"])
+    if gd.get("dev"):
+        f["device"] = int(gd["dev"])
+    code = gd.get("code") or gd.get("code2")
+    if code:
+        f["error_code"] = int(code)
+    if api == "nccl":
+        v = _NCCL_VERSION.search(text)
+        if v:
+            f["nccl_version"] = v.group(1)
+        f.setdefault("error_code", 2)
+        d = _NCCL_WARN_DEV.search(text)
+        if d and "device" not in f:
+            f["device"] = int(d.group(1))
+    exc = _exception(text, m.start())
+    if exc:
+        f["exception"] = exc
+    f.update(phase_of(record))
+    if "phase" not in f and gd.get("func") == "resume":  # torch_memory_saver resume = engine wake-up
+        f.update({"phase": "wake_up", "phases": ["wake_up"]})
+    line = next((ln.text.strip() for ln in record.lines if m.group(0)[:20] in ln.text), m.group(0))
+    return [event("accelerator_oom", record, f, text=line[:2000])]
+
+
+# CUDA/HIP error trailers and NCCL's 'Last error:' block belong to the line before them.
+_CUDA_ERR = re.compile(r"(?:CUDA|HIP|cuDNN|CUBLAS|CUDNN) (?:e|E)rror|NCCL error|what\(\):|"
+                       r"terminate called after throwing")
+_TRAILER = re.compile(
+    r"\s*(?:CUDA kernel errors might be asynchronously reported|HIP kernel errors might be|"
+    r"For debugging consider passing (?:CUDA|HIP|AMD)_LAUNCH_BLOCKING|"
+    r"Compile with `TORCH_USE_(?:CUDA|HIP)_DSA`|ncclUnhandledCudaError|ncclSystemError|ncclInternalError|"
+    r"ncclInvalidUsage|ncclRemoteError|Last error:|Cuda failure|NCCL WARN|"
+    r"Exception raised from \w+ at |frame #\d+:|what\(\):)")
+
+
+def continues(text: str, nxt: str) -> bool:
+    if text.count("\n") >= 40:
+        return False
+    if _TRAILER.match(nxt) is None:
+        return False
+    last = text.rsplit("\n", 1)[-1]
+    if _CUDA_ERR.search(text) or _TRAILER.match(last):
+        return True
+    return False
