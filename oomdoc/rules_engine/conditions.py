@@ -14,6 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 REGEX_TIMEOUT_S = 0.2
+# A knob value that is only the framework's default is weaker evidence than one
+# the user wrote (the default may not even apply, e.g. vLLM knobs without vLLM).
+DEFAULT_WEIGHT = 0.5
 LOG_REGEX_LINES = 50_000
 
 
@@ -27,6 +30,7 @@ class Hit:
     evidence: list[tuple[int | None, str]] = field(default_factory=list)
     events: list[int] = field(default_factory=list)      # indexes into ctx.events
     labels: list[str] = field(default_factory=list)
+    factor: float = 1.0                                  # < 1 for default-valued knobs
 
 
 @dataclass
@@ -72,8 +76,14 @@ def derive(ev) -> dict:
         sizes = [u.get("bytes") for u in users if isinstance(u, dict) and isinstance(u.get("bytes"), (int, float))]
         f.setdefault("top_user_count", len(users))
         if sizes:
-            f.setdefault("top_user_bytes", int(max(sizes)))
+            top = max((u for u in users if isinstance(u, dict) and isinstance(u.get("bytes"), (int, float))),
+                      key=lambda u: u["bytes"])
+            f.setdefault("top_user_bytes", int(top["bytes"]))
             f.setdefault("top_users_sum_bytes", int(sum(sizes)))
+            f.setdefault("top_user_command", str(top.get("command") or ""))
+            base = f.get("node_used_bytes") or sum(sizes)
+            if base:
+                f.setdefault("top_user_share", top["bytes"] / base)
     f.setdefault("oom_count", ev.count)
     return f
 
@@ -180,7 +190,7 @@ def evaluate(c: dict, ctx: Context) -> Hit | None:
     hit = _subject(c, ctx)
     if hit is None:
         return None
-    hit.weight = w
+    hit.weight = w * hit.factor
     if label:
         hit.labels.append(label)
     return hit
@@ -228,6 +238,7 @@ def group(c: dict, ctx: Context) -> Hit | None:
 
 
 def _absorb(out: Hit, h: Hit) -> None:
+    out.factor = min(out.factor, h.factor)
     out.evidence += h.evidence
     out.events += h.events
     out.labels += h.labels
@@ -271,9 +282,12 @@ def _knob(c: dict, ctx: Context) -> Hit | None:
             line = int(src[4:])
         except ValueError:
             line = None
-    where = f" ({src})" if src and not src.startswith("log:") else ""
-    dflt = " (default)" if getattr(s, "default", False) else ""
-    return Hit(evidence=[(line, f"{getattr(s, 'raw_key', None) or c['knob']} = {value}{dflt}{where}")])
+    is_default = bool(getattr(s, "default", False)) or src == "default"
+    where = f" ({src})" if src and not src.startswith("log:") and src != "default" else ""
+    dflt = " (framework default)" if is_default else ""
+    factor = float(c.get("default_weight", DEFAULT_WEIGHT)) if is_default else 1.0
+    return Hit(evidence=[(line, f"{getattr(s, 'raw_key', None) or c['knob']} = {value}{dflt}{where}")],
+               factor=factor)
 
 
 # -- metric trends ----------------------------------------------------------------

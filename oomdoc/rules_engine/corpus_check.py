@@ -66,7 +66,10 @@ def check_case(case: Path, rules=None, extra_rules=()) -> CaseResult:
 
     from ..diagnose import explain
 
-    exp = yaml.safe_load((case / "expected.yaml").read_text(encoding="utf-8")) or {}
+    try:
+        exp = yaml.safe_load((case / "expected.yaml").read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:
+        return CaseResult(name=case.name, failures=[f"expected.yaml is broken YAML: {' '.join(str(exc).split())}"])
     res = CaseResult(name=case.name, xfail=exp.get("xfail"))
     try:
         report = explain(case / "train.log", config_paths=config_files(case),

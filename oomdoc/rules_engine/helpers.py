@@ -119,12 +119,15 @@ def raise_fraction(c: FixContext):
 
 def kv_capacity_len(c: FixContext):
     """The largest max_model_len the KV cache can hold (from vLLM's own numbers)."""
-    tokens = c.facts.get("kv_cache_tokens")
+    cur = _num(c.current) or _num(c.facts.get("max_model_len"))
+    tokens = _num(c.facts.get("kv_cache_tokens")) or _num(c.facts.get("estimated_max_model_len"))
+    need, have = _num(c.facts.get("kv_needed_bytes")), _num(c.facts.get("kv_available_bytes"))
+    if not tokens and cur and need and have:
+        tokens = cur * have / need           # KV bytes scale linearly with length
     if not tokens:
-        return c.args.get("fallback")
+        return int(cur) // 2 if cur else c.args.get("fallback")
     step = int(c.args.get("step", 256))
     new = int(tokens) // step * step or int(tokens)
-    cur = _num(c.current) or _num(c.facts.get("max_model_len"))
     return new if cur is None or new < cur else None
 
 

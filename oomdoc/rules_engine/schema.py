@@ -20,7 +20,8 @@ A rule file holds one rule::
 A condition names one subject: `event` (kind or list of kinds, with `where`
 fact tests, `min_count`, `text` regex), `knob`, `framework`, `metric` (with
 `trend`), `log_regex`, or a nested `all`/`any`/`none` group; plus `weight`
-(0-1, how strongly the evidence counts) and an optional `label`.
+(0-1, how strongly the evidence counts) and an optional `label`. A knob whose
+value is only the framework's default counts `default_weight` (0.5) of its weight.
 Comparisons: eq ne gt gte lt lte in is exists contains regex; sizes may be
 written "1 GiB"; `of: other_fact` compares the ratio fact/other_fact;
 `gte_fact: other_fact` (and gt/lt/lte) compares two facts of one event.
@@ -140,6 +141,7 @@ class Condition(Compare):
     text: str | None = None
     knob: str | None = None
     missing_ok: bool = False
+    default_weight: float | None = Field(None, ge=0.0, le=1.0)
     framework: str | list[str] | None = None
     metric: str | list[str] | None = None
     trend: Literal["rising", "steady_rise", "falling", "flat", "spike"] | None = None
@@ -176,12 +178,13 @@ class Condition(Compare):
 
     @model_validator(mode="after")
     def _one_subject(self):
-        subjects = [n for n in ("event", "knob", "framework", "metric", "log_regex", "all", "any", "none")
+        subjects = [n for n in ("event", "knob", "framework", "metric", "log_regex")
                     if getattr(self, n) is not None]
-        if len(subjects) != 1:
-            got = ", ".join(subjects) or "none"
+        grouped = [n for n in ("all", "any", "none") if getattr(self, n) is not None]
+        if len(subjects) + bool(grouped) != 1:
+            got = ", ".join(subjects + grouped) or "none"
             raise ValueError("a condition needs exactly one of event, knob, framework, metric, "
-                             f"log_regex, all, any, none (got {got})")
+                             f"log_regex, or an all/any/none group (got {got})")
         if self.where and self.event is None:
             raise ValueError("'where' belongs to an 'event' condition")
         if self.trend is not None and self.metric is None:

@@ -64,6 +64,8 @@ DERIVED_FACTS = {
     "top_user_count": "rows in a memory monitor's top users table",
     "top_user_bytes": "memory of the largest row in the top users table",
     "top_users_sum_bytes": "sum of the top users table",
+    "top_user_command": "command line of the largest row in the top users table",
+    "top_user_share": "largest top user / node used (or / table sum)",
     "oom_count": "how many copies of this failure were merged (ranks, repeats)",
 }
 
