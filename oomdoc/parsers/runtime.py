@@ -66,7 +66,7 @@ _INT_BYTES = r"(?P<bytes>\d+)\s*(?:bytes|B)\b"
 _ORIGINS: tuple[tuple[str, re.Pattern, dict], ...] = (
     ("cumem", re.compile(r"CUDA Error: out of memory at \S*cumem_allocator\.cpp"), {}),
     ("torch_memory_saver", re.compile(
-        r"(?:CUresult|cudaError) error(?::\s*|\s+result=)(?P<code>2)\b[^\n]*?(?:func=(?P<func>\w+))?"), {}),
+        r"(?:CUresult|cudaError) error(?::\s*|\s+result=)(?P<code>2)\b(?:[^\n]*?func=(?P<func>\w+))?"), {}),
     ("torch_memory_saver", re.compile(r"torch_memory_saver\.cpp\] cuMemCreate CUDA_ERROR_OUT_OF_MEMORY"),
      {"recoverable": True}),
     ("nccl", re.compile(r"Cuda failure (?:(?P<code>\d+) )?'out of memory'"), {}),
@@ -103,7 +103,7 @@ def _exception(text: str, start: int) -> str | None:
     """Class on the line that holds the message (or the NCCL error line)."""
     ls = text.rfind("\n", 0, start) + 1
     head = text[ls:start]
-    m = re.search(r"(?P<exc>[A-Za-z_][\w.]*(?:Error|Exception))\s*:\s*$", head)
+    m = re.match(r"\s*(?P<exc>[A-Za-z_][\w.]*(?:Error|Exception))\s*:", head)
     if m:
         return m["exc"]
     m = _NCCL_EXC.search(text)
