@@ -23,7 +23,7 @@ from ..units import number, to_bytes
 from .base import event
 
 NAME = "deepspeed"
-KEYS = ("max_ma", "cpu virtual memory", "cache flushes", "cpu_adam", "deepspeedcpuadam",
+KEYS = ("max_ma", "cpu virtual memory", "cache flushes", "cpu_adam", "cpuadam",
         "estimated memory needed", "gigabytes")
 TRIGGERS = (
     # before=1: the plain-print label line (DeepSpeed >= 0.18.3) precedes the numbers

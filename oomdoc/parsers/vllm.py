@@ -19,12 +19,10 @@ from ..units import number, to_bytes
 from .base import event
 
 NAME = "vllm"
-KEYS = (
-    "kv cache", "cache blocks", "free memory on device", "swap space", "total_gpu_memory",
-    "model weights take", " blocks: ", "maximum concurrency", "weights took", "model loading took",
-    "sleep mode freed", "llm engine", "graph capturing finished", "cuda graph memory",
-    "memory profiling", "initial free memory", "preempted by",
-)
+# Few, short keys: every record of the log is tested against every key
+# ("gib" covers the profile, weights, sleep, graph and start-up lines).
+KEYS = ("kv cache", "cache blocks", " blocks: ", "gib", "weights took", "model loading took",
+        "swap space", "maximum concurrency", "llm engine")
 TRIGGERS = (
     # errors: keep some lines above so the traceback that carries them is whole
     TriggerGroup("vllm-error", (

@@ -1,0 +1,246 @@
+"""Per-step training metrics -> `metrics` events (the pipeline stores them as
+time series; fact `step` is the x axis, every other numeric fact a series).
+
+Formats (FORMATS.md §7): verl's console line `step:N - key:value - ...`,
+EasyR1's `Step N` + YAML block, Hugging Face Trainer / TRL log dicts,
+OpenRLHF tqdm postfixes, Megatron `report_memory`, verl's
+`log_gpu_memory_usage`.
+
+Hot path: verl prints a ~3 KB line every step of a multi-GB log, so that
+line is read with a handful of `str.find` calls for the keys we want rather
+than a regex over the whole line. Nothing here ever emits an OOM kind.
+"""
+from __future__ import annotations
+
+import re
+
+from ..model import Event, Record
+from ..scan import TriggerGroup
+from ..units import number
+
+NAME = "metrics"
+KEYS = ("step:", "'loss': ", "len=", "memory (mb)", "memory allocated (gb)", "_gb: ")
+# verl's line is the frequent one: found with bytes.find, emitted alone.
+LINE_TRIGGERS = (b"step:",)
+TRIGGERS = (
+    # Rarer one-line formats go through the scanner's one-pass Rust prefilter
+    # instead of one bytes.find pass over the whole log each.
+    TriggerGroup("metric-lines", ("'loss': ", "gen_len=", "glen=", "memory (MB) | allocated:",
+                                  "memory allocated (GB):")),
+    # EasyR1 prints a YAML block per step; its memory key (a space after the
+    # colon, unlike verl's line) is rare: keep the block around it.
+    TriggerGroup("easyr1-step", ("max_memory_allocated_gb: ",), before=80, after=40),
+)
+
+KINDS = {
+    "metrics": "per-step training metrics (stored as time series, never an incident)",
+}
+FACTS = {
+    "step": "training step / iteration (the x axis of every series)",
+    "gpu_allocated_peak_bytes": "peak memory allocated by PyTorch tensors since the last report (verl perf/max_memory_allocated_gb, Megatron max allocated)",
+    "gpu_reserved_peak_bytes": "peak memory reserved by the caching allocator (verl perf/max_memory_reserved_gb, Megatron max reserved)",
+    "gpu_allocated_bytes": "memory allocated by tensors now (verl log_gpu_memory_usage, Megatron allocated)",
+    "gpu_reserved_bytes": "memory reserved by the caching allocator now",
+    "device_used_bytes": "device memory used by all processes (verl device memory used, Megatron total device memory used)",
+    "device_total_bytes": "device total memory (verl device memory total)",
+    "host_used_bytes": "node RAM in use (verl perf/cpu_memory_used_gb is psutil used: the node, not the process)",
+    "response_length_mean": "mean generated response length, tokens (verl response_length/mean, TRL completion length, OpenRLHF gen_len)",
+    "response_length_max": "longest generated response, tokens",
+    "response_clip_ratio": "fraction of responses cut at the response-length limit",
+    "prompt_length_mean": "mean prompt length, tokens",
+    "total_length_mean": "mean prompt + response length, tokens (OpenRLHF tot_len/tlen)",
+    "global_seqlen_mean": "verl global_seqlen/mean: tokens per data-parallel rank in one step",
+    "loss": "training loss (HF Trainer / TRL 'loss')",
+    "epoch": "HF Trainer epoch (fractional)",
+    "label": "what a memory report was printed for (not a series)",
+}
+
+_GIB = float(2**30)
+_MIB = float(2**20)
+
+# verl / EasyR1 key -> (series, scale to bytes or None, keep the max of repeats)
+_VERL_KEYS = (
+    ("perf/max_memory_allocated_gb", "gpu_allocated_peak_bytes", _GIB),
+    ("perf/max_memory_reserved_gb", "gpu_reserved_peak_bytes", _GIB),
+    ("perf/cpu_memory_used_gb", "host_used_bytes", _GIB),
+    ("response_length/mean", "response_length_mean", None),
+    ("response_length/max", "response_length_max", None),
+    ("response_length/clip_ratio", "response_clip_ratio", None),
+    ("prompt_length/mean", "prompt_length_mean", None),
+    ("global_seqlen/mean", "global_seqlen_mean", None),
+)
+_VERL_FIND = tuple((k + ":", name, scale) for k, name, scale in _VERL_KEYS)
+_HF_KEYS = {
+    "loss": "loss", "epoch": "epoch",
+    "completion_length": "response_length_mean",          # TRL 0.14-0.16
+    "completions/mean_length": "response_length_mean",    # TRL 0.17+
+    "completions/max_length": "response_length_max",
+    "completions/clipped_ratio": "response_clip_ratio",
+}
+_OPENRLHF_KEYS = {"gen_len": "response_length_mean", "glen": "response_length_mean",
+                  "tot_len": "total_length_mean", "tlen": "total_length_mean"}
+
+_HF_ITEM = re.compile(r"'([^']+)': '?([^,'}]+)")
+_TQDM_ITEM = re.compile(r"\b(gen_len|tot_len|glen|tlen)=([-+]?[\d.]+(?:e[-+]?\d+)?)")
+_MEGATRON = re.compile(
+    r"\((?P<name>[^)]*)\) memory \(MB\) \| allocated: (?P<a>[\d.eE+-]+) \| max allocated: (?P<ma>[\d.eE+-]+)"
+    r" \| reserved: (?P<r>[\d.eE+-]+) \| max reserved: (?P<mr>[\d.eE+-]+)"
+    r"(?: \| total device memory used: (?P<u>[\d.eE+-]+))?")
+_LAST_INT = re.compile(r"(\d+)\D*$")
+_VERL_MEM = re.compile(
+    r"memory allocated \(GB\): (?P<a>[\d.eE+-]+), memory reserved \(GB\): (?P<r>[\d.eE+-]+)"
+    r"(?:, device memory used/total \(GB\): (?P<u>[\d.]+)/(?P<t>[\d.]+))?")
+_STEP_HEAD = re.compile(r"Step (\d+)\s*$")
+_YAML_ITEM = re.compile(r"^(\s*)([\w/@.\-]+):(?:\s+(\S.*?))?\s*$")
+
+
+def _num(raw: str) -> float | None:
+    try:
+        return float(raw)
+    except ValueError:
+        return number(raw)
+
+
+def _scaled(value: float, scale: float | None) -> float | int:
+    return int(round(value * scale)) if scale else value
+
+
+def _verl(text: str) -> dict | None:
+    """`step:N - key:value - ...`; None when the line is not verl's."""
+    i = text.find("step:")
+    if i < 0 or (i and not text[i - 1].isspace()):
+        return None
+    end = text.find(" - ", i)
+    if end < 0 or not text[i + 5:end].isdigit():
+        return None
+    facts: dict = {"step": int(text[i + 5:end])}
+    find = text.find
+    for key, name, scale in _VERL_FIND:
+        p = find(key, end)
+        while p >= 0:
+            if text[p - 1] in " /":
+                q = p + len(key)
+                stop = find(" - ", q)
+                v = _num(text[q:stop] if stop >= 0 else text[q:])
+                if v is not None:
+                    v = _scaled(v, scale)
+                    prev = facts.get(name)
+                    facts[name] = v if prev is None else max(prev, v)
+            # only the perf keys repeat (actor/perf/..., critic/perf/...): keep their max
+            p = find(key, p + len(key)) if scale else -1
+    return facts
+
+
+def _easyr1(lines: list[str]) -> dict:
+    """`Step N` then yaml.dump of the nested metrics dict (sorted keys)."""
+    facts: dict = {}
+    head = _STEP_HEAD.search(lines[0])
+    if head:
+        facts["step"] = int(head.group(1))
+    stack: list[tuple[int, str]] = []
+    wanted = {k: (name, scale) for k, name, scale in _VERL_KEYS}
+    leaf = {k.rsplit("/", 1)[1]: v for k, v in wanted.items() if k.startswith("perf/")}
+    for ln in lines[1 if head else 0:]:
+        m = _YAML_ITEM.match(ln)
+        if not m:
+            continue
+        indent, key, value = len(m.group(1)), m.group(2), m.group(3)
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        if value is None:
+            stack.append((indent, key))
+            continue
+        path = "/".join([k for _, k in stack] + [key])
+        target = wanted.get(path) or (leaf.get(key) if not stack else None) \
+            or wanted.get(path.split("/", 1)[-1])
+        if target:
+            v = _num(value)
+            if v is not None:
+                name, scale = target
+                v = _scaled(v, scale)
+                facts[name] = max(facts.get(name, v), v)
+    return facts
+
+
+def _hf(text: str) -> dict | None:
+    b = text.find("{'")
+    if b < 0:
+        return None
+    facts: dict = {}
+    for key, raw in _HF_ITEM.findall(text, b):
+        name = _HF_KEYS.get(key)
+        if name:
+            v = _num(raw.strip())
+            if v is not None:
+                facts[name] = v
+    return facts if "loss" in facts or "response_length_mean" in facts else None
+
+
+def _openrlhf(text: str) -> dict | None:
+    facts: dict = {}
+    for key, raw in _TQDM_ITEM.findall(text):   # later bar states overwrite earlier ones
+        v = _num(raw)
+        if v is not None:
+            facts[_OPENRLHF_KEYS[key]] = v
+    return facts or None
+
+
+def _megatron(text: str) -> dict | None:
+    m = _MEGATRON.search(text)
+    if not m:
+        return None
+    facts: dict = {}
+    step = _LAST_INT.search(m["name"])
+    if step:
+        facts["step"] = int(step.group(1))
+    for group, name in (("a", "gpu_allocated_bytes"), ("ma", "gpu_allocated_peak_bytes"),
+                        ("r", "gpu_reserved_bytes"), ("mr", "gpu_reserved_peak_bytes"),
+                        ("u", "device_used_bytes")):
+        if m[group] is not None:
+            v = _num(m[group])
+            if v is not None:
+                facts[name] = _scaled(v, _MIB)
+    facts["label"] = m["name"]
+    return facts
+
+
+def _verl_memory(text: str) -> dict | None:
+    m = _VERL_MEM.search(text)
+    if not m:
+        return None
+    facts: dict = {"label": text[:m.start()].rstrip(" ,:")[-200:]}
+    for group, name in (("a", "gpu_allocated_bytes"), ("r", "gpu_reserved_bytes"),
+                        ("u", "device_used_bytes"), ("t", "device_total_bytes")):
+        if m[group] is not None:
+            v = _num(m[group])
+            if v is not None:
+                facts[name] = _scaled(v, _GIB)
+    return facts
+
+
+def continues(text: str, nxt: str) -> bool:
+    """EasyR1's per-step YAML block belongs to its `Step N` line."""
+    if not text.startswith("Step ") or not _STEP_HEAD.match(text.partition("\n")[0]):
+        return False
+    return _YAML_ITEM.match(nxt) is not None
+
+
+def parse(record: Record) -> list[Event]:
+    text = record.text
+    facts = None
+    if "step:" in text:
+        facts = _verl(text)
+    if facts is None and (text.startswith("Step ") or "_gb: " in text):
+        facts = _easyr1([ln.text for ln in record.lines])
+    if not facts and "'loss': " in text:
+        facts = _hf(text)
+    if not facts and "len=" in text:
+        facts = _openrlhf(text)
+    if not facts and "memory (MB)" in text:
+        facts = _megatron(text)
+    if not facts and "memory allocated (GB)" in text:
+        facts = _verl_memory(text)
+    if not facts or len(facts) == ("step" in facts) + ("label" in facts):
+        return []
+    # built directly: this runs once per training step of a multi-GB log
+    return [Event("metrics", record.source, record.line, record.end_line, facts)]
