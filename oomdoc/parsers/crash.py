@@ -109,7 +109,7 @@ _ERRORISH = re.compile(r"(?:Error|Exception|Interrupt|Exit|Failure|Timeout|Warni
 _NOT_MINE = ("potential root causes",)
 _WRAPPERS = ("ChildFailedError", "RayTaskError", "RayActorError", "ActorDiedError", "WorkerCrashedError",
              "CalledProcessError", "ActorUnschedulableError")
-_EXC_BEFORE = re.compile(r"(?P<exc>[A-Za-z_][\w.]*(?:Error|Exception))\s*:\s*[^:]*$")
+_EXC_AT_START = re.compile(r"\s*(?P<exc>[A-Za-z_][\w.]*(?:Error|Exception))\s*:")
 
 
 def _final_exception(record: Record) -> tuple[str, str] | None:
@@ -170,7 +170,7 @@ def parse(record: Record) -> list[Event]:
             facts["exception"] = final[0]
         elif hit is not None:
             ls = text.rfind("\n", 0, hit.start()) + 1
-            em = _EXC_BEFORE.search(text, ls, hit.start())
+            em = _EXC_AT_START.match(text, ls, hit.start())
             if em:
                 facts["exception"] = em["exc"]
         if facts["reason"] == "nccl_timeout":
