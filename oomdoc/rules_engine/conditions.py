@@ -158,7 +158,16 @@ def _cmp(n: float, op: str, ref: float) -> bool:
     return {"gt": n > ref, "gte": n >= ref, "lt": n < ref, "lte": n <= ref}[op]
 
 
+_TRUSTED = {"on": False}     # set per rule by the scorer: packaged rules are trusted
+
+
 def _search(pattern: str, text: str):
+    """Packaged rules' patterns run with stdlib `re` (reviewed, and `regex` costs
+    start-up time); users' patterns with `regex` under a timeout."""
+    if _TRUSTED["on"]:
+        import re
+
+        return re.search(pattern, text)
     import regex
 
     try:
@@ -283,6 +292,8 @@ def _knob(c: dict, ctx: Context) -> Hit | None:
         except ValueError:
             line = None
     is_default = bool(getattr(s, "default", False)) or src == "default"
+    if is_default and c.get("explicit"):
+        return None
     where = f" ({src})" if src and not src.startswith("log:") and src != "default" else ""
     dflt = " (framework default)" if is_default else ""
     factor = float(c.get("default_weight", DEFAULT_WEIGHT)) if is_default else 1.0

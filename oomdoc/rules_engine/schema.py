@@ -21,7 +21,8 @@ A condition names one subject: `event` (kind or list of kinds, with `where`
 fact tests, `min_count`, `text` regex), `knob`, `framework`, `metric` (with
 `trend`), `log_regex`, or a nested `all`/`any`/`none` group; plus `weight`
 (0-1, how strongly the evidence counts) and an optional `label`. A knob whose
-value is only the framework's default counts `default_weight` (0.5) of its weight.
+value is only the framework's default counts `default_weight` (0.5) of its weight;
+with `explicit: true` a default value does not match at all.
 Comparisons: eq ne gt gte lt lte in is exists contains regex; sizes may be
 written "1 GiB"; `of: other_fact` compares the ratio fact/other_fact;
 `gte_fact: other_fact` (and gt/lt/lte) compares two facts of one event.
@@ -141,6 +142,7 @@ class Condition(Compare):
     text: str | None = None
     knob: str | None = None
     missing_ok: bool = False
+    explicit: bool = False
     default_weight: float | None = Field(None, ge=0.0, le=1.0)
     framework: str | list[str] | None = None
     metric: str | list[str] | None = None

@@ -23,6 +23,8 @@ from .vocab import OOM_KINDS
 
 MIN_CONFIDENCE = 0.2       # below this a rule is not reported at all
 CONFIDENT = 0.5            # below this, the closest corpus cases are shown too
+RELATIVE_MIN = 0.5         # runners-up weaker than half the best are noise, not candidates
+COMPETE_MARGIN = 0.2       # diagnoses this close to the best compete on covering the shortfall
 
 
 @dataclass
@@ -80,6 +82,7 @@ def noisy_or(weights) -> float:
 
 def score_rule(rule: dict, ctx: C.Context) -> Diagnosis | None:
     """The rule's diagnosis if its required conditions hold, else None."""
+    C._TRUSTED["on"] = bool(rule.get("packaged"))
     when = rule["when"]
     hits: list[C.Hit] = []
     for cond in when.get("all", []):
@@ -130,6 +133,7 @@ def _merged_facts(idx: list[int], ctx: C.Context) -> dict:
 def resolve_fixes(rule: dict, d: Diagnosis, ctx: C.Context, shortfall: int | None) -> list[FixOut]:
     out = []
     cfg = ctx.cfg
+    C._TRUSTED["on"] = bool(rule.get("packaged"))
     for fix in rule.get("fixes", []):
         if any(C.evaluate(c, ctx) is not None for c in fix.get("unless", [])):
             continue
@@ -144,6 +148,8 @@ def resolve_fixes(rule: dict, d: Diagnosis, ctx: C.Context, shortfall: int | Non
             value = raw
         if value is None or (current is not None and current == value):
             continue          # nothing sensible to change, or already applied
+        if _unsupported(cfg, knob, value):
+            continue          # the framework has no such setting: nothing to paste
         fc.proposed = value
         frees = None
         if fix.get("frees"):
@@ -155,6 +161,16 @@ def resolve_fixes(rule: dict, d: Diagnosis, ctx: C.Context, shortfall: int | Non
                           covers=bool(frees and shortfall and frees >= shortfall),
                           causes=[d.cause]))
     return out
+
+
+def _unsupported(cfg, knob: str, value) -> bool:
+    fix = getattr(cfg, "fix", None)
+    if fix is None:
+        return False
+    try:
+        return getattr(fix(knob, value), "style", "") == "absent"
+    except Exception:   # rendering trouble must not drop the diagnosis
+        return False
 
 
 @dataclass
@@ -180,6 +196,9 @@ def run(rules: list[dict], ctx: C.Context) -> Outcome:
             continue
         if d is not None and d.confidence >= MIN_CONFIDENCE:
             scored.append((d, rule))
+    if scored:
+        best = max(d.confidence for d, _ in scored)
+        scored = [(d, r) for d, r in scored if d.confidence >= RELATIVE_MIN * best]
     # one diagnosis per cause: the best rule leads, the rest add evidence and fixes
     scored.sort(key=lambda dr: (dr[0].symptom, -dr[0].confidence, dr[0].rule))
     by_cause: dict[str, tuple[Diagnosis, list[dict]]] = {}
@@ -196,8 +215,12 @@ def run(rules: list[dict], ctx: C.Context) -> Outcome:
     if shortfall is None:
         shortfall = _log_shortfall(ctx)
     merged: dict[str, FixOut] = {}
-    order: list[FixOut] = []
+    order: list[tuple[int, FixOut]] = []
+    top = ranked[0][0].confidence if ranked else 0.0
     for d, rs in ranked:
+        # fixes of diagnoses close to the best one compete on covering the shortfall;
+        # a far weaker diagnosis's fixes come after them whatever they free
+        bucket = 0 if d.confidence >= top - COMPETE_MARGIN else 1
         d.shortfall_bytes = d.shortfall_bytes or None
         for rule in rs:
             for f in resolve_fixes(rule, d, ctx, d.shortfall_bytes or shortfall):
@@ -207,9 +230,9 @@ def run(rules: list[dict], ctx: C.Context) -> Outcome:
                     continue
                 merged[f.knob] = f
                 d.fixes.append(f)
-                order.append(f)
-    order.sort(key=lambda f: not f.covers)     # stable: covering fixes first
-    return Outcome([d for d, _ in ranked], order, shortfall, warnings)
+                order.append((bucket, f))
+    order.sort(key=lambda bf: (bf[0], not bf[1].covers))     # stable: covering fixes first
+    return Outcome([d for d, _ in ranked], [f for _, f in order], shortfall, warnings)
 
 
 def _log_shortfall(ctx: C.Context) -> int | None:

@@ -42,8 +42,6 @@ def signature(analysis) -> str:
 
 
 def _corpus_signatures(corpus: Path) -> list[tuple[str, str, str]]:
-    import yaml
-
     from ..pipeline import read_events
     from .loader import _cache_path
 
@@ -56,6 +54,8 @@ def _corpus_signatures(corpus: Path) -> list[tuple[str, str, str]]:
             return [tuple(x) for x in json.loads(cache.read_text(encoding="utf-8"))]
         except (OSError, ValueError):
             pass
+    import yaml
+
     out = []
     for case in cases:
         try:
