@@ -6,6 +6,7 @@ so `explain FILE` and `tail -f | oomdoc explain -` share one code path.
 from __future__ import annotations
 
 import os
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -25,8 +26,14 @@ CONFIG_TRIGGERS = TriggerGroup("config", (
     "TrainingArguments(", "GRPOConfig(", "PPOExpConfig(", "+ python", "+ torchrun", "+ deepspeed",
     "+ accelerate", "+ ray job submit", "Error executing job with overrides", "verl.trainer.main",
     "PYTORCH_CUDA_ALLOC_CONF=", "PYTORCH_ALLOC_CONF=", "RAY_memory_usage_threshold",
+    "namespace(", "--------- config key", "SFTConfig(", "DPOConfig(", "was set to a value of",
+    "$ python", "$ accelerate", "$ torchrun", "$ deepspeed", "+ llamafactory-cli", "+ trl ", "+ vllm ",
+    "+ export ",
 ), before=2, after=400)
 MAX_KEPT_LINES = 50_000
+MAX_KEPT_BYTES = 16 << 20
+METRIC_EXACT = 1024    # metric lines parsed one by one before sampling starts
+METRIC_RING = 256      # the last metric lines, parsed exactly when a diagnosis needs them
 MERGE_WINDOW = 5_000   # lines: copies of one OOM from many ranks arrive close together
 
 
@@ -72,18 +79,70 @@ class Pipeline:
         self.assembler = Assembler(self._continues)
         self.analysis = Analysis(name=name)
         self._keep = keep_lines
+        self._kept_bytes = 0
+        self._metric_mods = [m for m in self.mods if getattr(m, "LINE_TRIGGERS", ())]
+        self._metric_seen = 0
+        self._metric_stride = 1
+        self._metric_ring: deque[tuple[int, bytes]] = deque(maxlen=METRIC_RING)
         # live mode: only merge copies that arrive close together in time
         self.merge_filter = None
 
     # -- feeding ------------------------------------------------------------
     def feed(self, data: bytes) -> list[Event]:
-        return self._lines(self.scanner.feed(data))
+        out = self._lines(self.scanner.feed(data))
+        self._line_hits()
+        return out
 
     def finish(self) -> list[Event]:
         events = self._lines(self.scanner.finish())
+        self._line_hits()
         events += self._records(self.assembler.flush())
+        self.sync_metrics()
         self._stats()
         return events
+
+    def sync_metrics(self) -> None:
+        """Parse the exact tail of metric lines (call before diagnosing)."""
+        if not self._metric_ring:
+            return
+        ring = list(self._metric_ring)
+        self._metric_ring.clear()
+        for no, b in ring:
+            self._metric_line(no, b)
+        self.analysis.metrics.sort()
+
+    def _line_hits(self) -> None:
+        """Frequent one-line facts (per-step metric lines) in bounded time.
+
+        Every line is parsed while there are few; then one line per doubling
+        stride, keeping the last METRIC_RING raw lines for an exact tail.
+        """
+        hits = self.scanner.line_hits
+        if not hits:
+            return
+        self.scanner.line_hits = []
+        for no, b in hits:
+            self._metric_seen += 1
+            seen = self._metric_seen
+            if seen > METRIC_EXACT * self._metric_stride * 2:
+                self._metric_stride *= 2
+            if seen <= METRIC_EXACT or seen % self._metric_stride == 0:
+                self._metric_line(no, b)
+            else:
+                self._metric_ring.append((no, b))
+
+    def _metric_line(self, no: int, b: bytes) -> None:
+        text = b.decode("utf-8", "replace")
+        for piece in clean(text):
+            rec = Record(kind="line", lines=[Line(no=no, text=piece, raw=piece)])
+            for mod in self._metric_mods:
+                try:
+                    for ev in mod.parse(rec):
+                        if ev.kind == "metrics":
+                            self.analysis.metrics.add(ev)
+                except Exception as exc:
+                    self.analysis.warnings.append(
+                        f"parser {mod.NAME} failed on line {no}: {type(exc).__name__}")
 
     def flush_idle(self) -> list[Event]:
         """Close every open record (the stream went quiet)."""
@@ -112,8 +171,9 @@ class Pipeline:
             text = b.decode("utf-8", "replace")
             for piece in clean(text):
                 line = peel(no, piece)
-                if len(kept) < self._keep:
+                if len(kept) < self._keep and self._kept_bytes < MAX_KEPT_BYTES:
                     kept.append(line)
+                    self._kept_bytes += len(piece)
                 out.extend(self._records(self.assembler.push(line)))
         self._stats()
         return out

@@ -13,6 +13,28 @@ THIS IS THE CONTRACT the rules engine relies on (keep it stable):
     cfg.warnings                # list[str], e.g. "run.yaml:3: broken YAML ..."
 
 `known_knobs()` returns the neutral vocabulary (knobs.yaml): name -> {type, doc}.
+
+Sources, lowest precedence first (a later rank overrides an earlier one;
+within a rank the later source wins, so a relaunch printed further down the
+log beats the first launch):
+
+0. framework defaults (frameworks/<id>.json), marked `default=True`;
+1. config files given with `--config` (YAML, JSON, TOML), in the order given;
+2. launch scripts given with `--config` (`run.sh`: its launch command and `export`s);
+3. config printed in the log (verl's resolved dump, Namespace/TrainingArguments
+   prints, DeepSpeed's `json = {...}`, vLLM's engine config, ...): it shows what
+   the run really used, so it beats files that may have been edited since;
+4. the command line echoed in the log (`+ python3 -m ... k=v`, `+ export`,
+   Hydra's `Error executing job with overrides`), the user's explicit overrides.
+
+A `null` never overrides a concrete value from another source (in a resolved
+dump it means "auto"); two concrete values that disagree across sources are
+kept as the higher-precedence one with a warning naming both sources.
+
+Modules: values (Entry, coercion, literal-only repr parsing), shell (commands
+and scripts), files (--config files), logsrc (config printed in the log),
+detect (framework), mapping (frameworks/*.json data), loader (precedence),
+render (the way back), edit (apply a rendered fix to source text).
 """
 from __future__ import annotations
 
@@ -54,6 +76,8 @@ class RunConfig:
     settings: dict[str, Setting] = field(default_factory=dict)
     raw: dict[str, Setting] = field(default_factory=dict)   # unknown keys, by raw name
     warnings: list[str] = field(default_factory=list)
+    origins: dict[str, Any] = field(default_factory=dict, repr=False)   # knob -> winning Entry
+    commands: list[Any] = field(default_factory=list, repr=False)       # launch commands seen
 
     def get(self, knob: str) -> Setting | None:
         return self.settings.get(knob)
@@ -63,13 +87,22 @@ class RunConfig:
         return default if s is None else s.value
 
     def render_fix(self, knob: str, value: Any) -> str:
-        cur = self.settings.get(knob)
-        if cur is not None and cur.value is not None:
-            return f"{knob}: {cur.value} → {value}"
-        return f"{knob} = {value}  (neutral knob name; framework unknown)"
+        return self.fix(knob, value).render()
+
+    def fix(self, knob: str, value: Any):
+        """The structured fix (`render.Fix`): style, key, own value, file:line."""
+        from .render import fix_for
+
+        return fix_for(self, knob, value)
 
     def to_json(self) -> dict:
         return {k: s.to_json() for k, s in sorted(self.settings.items())}
+
+    def report_json(self) -> dict:
+        """Everything `oomdoc config --format json` prints."""
+        return {"framework": self.framework.to_json(), "config": self.to_json(),
+                "raw": {k: s.to_json() for k, s in sorted(self.raw.items())},
+                "warnings": self.warnings}
 
 
 @lru_cache(maxsize=1)
@@ -81,5 +114,12 @@ def known_knobs() -> dict[str, dict]:
 
 
 def load_run_config(analysis=None, config_paths=()) -> RunConfig:
-    """Placeholder until the config layer lands: no knobs, no framework."""
-    return RunConfig()
+    """Merge every config source of a run (see the precedence above); never raises on bad input."""
+    from .loader import load
+
+    try:
+        return load(analysis, config_paths)
+    except Exception as exc:  # a config-layer bug must not cost the diagnosis
+        rc = RunConfig()
+        rc.warnings.append(f"config layer failed: {type(exc).__name__}: {exc}")
+        return rc

@@ -1,0 +1,167 @@
+"""Gather every source, detect the framework, map to knobs with precedence."""
+from __future__ import annotations
+
+from . import RunConfig, Setting
+from . import detect as _detect
+from .mapping import COMPONENTS, index, knob_types, mapping, to_knob
+from .values import DEFAULT, DUMP, FILE, RANK_NAMES, Entry, to_type
+
+RAY_KNOBS = ("ray.memory_usage_threshold", "ray.memory_monitor_refresh_ms")
+
+
+def load(analysis=None, config_paths=()) -> RunConfig:
+    rc = RunConfig()
+    warn = rc.warnings.append
+    entries: list[Entry] = []
+    commands = []
+    file_kinds = {}
+    from . import files, logsrc
+
+    for path in config_paths or ():
+        es, cmds, kind = files.read(str(path), warn)
+        entries.extend(es)
+        commands.extend(cmds)
+        file_kinds[str(path)] = (kind, es)
+    lines = getattr(analysis, "lines", None) or []
+    if lines:
+        es, cmds = logsrc.read(lines, warn)
+        entries.extend(es)
+        commands.extend(cmds)
+    rc.framework = _detect.detect(lines, getattr(analysis, "events", None), entries, commands)
+    rc.commands = commands
+    _other_framework_files(rc, file_kinds, warn)
+    resolve(rc, entries)
+    return rc
+
+
+def resolve(rc: RunConfig, entries: list[Entry]) -> None:
+    fw = rc.framework.id
+    types = knob_types()
+    warn = rc.warnings.append
+    order = sorted(range(len(entries)), key=lambda i: (entries[i].rank, i))
+    chosen: dict[str, tuple[Entry, int]] = {}
+    used_ns: set[str] = set()
+    unknown_typed: list[Entry] = []
+    for i in order:
+        e = entries[i]
+        ns = fw if e.ns == "main" else e.ns
+        if e.ns != "main":
+            used_ns.add(e.ns)
+        hits = index(ns).get(e.key) if ns else None
+        if not hits:
+            _keep_raw(rc, e)
+            if e.ns == "main" and e.rank != DUMP and e.style not in ("positional",):
+                unknown_typed.append(e)
+            continue
+        if isinstance(e.value, str) and e.value.strip().lower() == "auto":
+            _keep_raw(rc, e)   # HF/DeepSpeed "auto": resolved elsewhere at run time
+            continue
+        for knob, pos, spec in hits:
+            prev = chosen.get(knob)
+            if prev is not None:
+                pe, ppos = prev
+                if pe.source == e.source and ppos < pos:
+                    continue   # same block names the knob twice: the preferred spelling wins
+                if pe.source != e.source and e.value is None and pe.value is not None and not e.removed:
+                    continue   # null = "unset/auto" in a dump; keep the concrete value
+            if e.removed:
+                rc.settings.pop(knob, None)
+                chosen.pop(knob, None)
+                continue
+            value = to_knob(e.value, spec.get("transform"))
+            typ = types.get(knob, "str")
+            value, ok = to_type(value, typ)
+            if not ok:
+                warn(f"{e.source}: {e.key}={e.value!r} is not a {typ}; kept as written")
+            if prev is not None and prev[0].source != e.source:
+                old = rc.settings.get(knob)
+                if old is not None and old.value is not None and value is not None and old.value != value \
+                        and prev[0].rank != DEFAULT:
+                    warn(f"{e.source}: {knob} conflict: {old.value!r} ({old.source}, {RANK_NAMES[prev[0].rank]}) "
+                         f"vs {value!r} ({RANK_NAMES[e.rank]}); using {value!r}")
+            rc.settings[knob] = Setting(knob=knob, value=value, source=e.source, raw_key=e.key)
+            rc.origins[knob] = e
+            chosen[knob] = (e, pos)
+    _defaults(rc, fw, used_ns)
+    if unknown_typed and fw:
+        _near_misses(rc, unknown_typed, fw)
+
+
+def _keep_raw(rc: RunConfig, e: Entry) -> None:
+    if e.removed:
+        rc.raw.pop(e.key, None)
+        return
+    prev = rc.raw.get(e.key)
+    if prev is not None and e.value is None and prev.value is not None:
+        return
+    rc.raw[e.key] = Setting(knob=e.key, value=e.value, source=e.source, raw_key=e.key)
+
+
+def _defaults(rc: RunConfig, fw: str | None, used_ns: set[str]) -> None:
+    if fw is None:
+        return
+    names = [fw] + [c for c in COMPONENTS if c in used_ns and c != "env"] + ["env"]
+    types = knob_types()
+    ray_run = fw in _detect.RAY_FAMILY
+    for name in names:
+        for knob, spec in mapping(name).get("knobs", {}).items():
+            if knob in rc.settings or "default" not in spec:
+                continue
+            if spec.get("ray") and not ray_run:
+                continue
+            if spec.get("default_when") and not _run_mentions(rc, spec["default_when"]):
+                continue   # e.g. a vLLM default in a run that never starts vLLM
+            value, _ = to_type(spec["default"], types.get(knob, "str"))
+            keys = spec.get("keys") or [None]
+            rc.settings[knob] = Setting(knob=knob, value=value, source="default", raw_key=keys[0], default=True)
+
+
+def _run_mentions(rc: RunConfig, needles) -> bool:
+    hay = list(rc.raw) + [s.raw_key or "" for s in rc.settings.values()] \
+        + [c.entry or "" for c in rc.commands] + rc.framework.evidence
+    return any(n in h for h in hay for n in needles)
+
+
+def _near_misses(rc: RunConfig, unknown: list[Entry], fw: str) -> None:
+    from rapidfuzz import fuzz, process
+
+    known = list(index(fw))
+    by_parent: dict[str, list[str]] = {}
+    for k in known:
+        by_parent.setdefault(k.rpartition(".")[0], []).append(k)
+    seen = set()
+    for e in unknown[:500]:
+        if e.key in seen:
+            continue
+        seen.add(e.key)
+        cands = by_parent.get(e.key.rpartition(".")[0])
+        if not cands:
+            continue
+        best = process.extractOne(e.key, cands, scorer=fuzz.ratio, score_cutoff=88)
+        if best:
+            rc.warnings.append(f"{e.source}: unknown key '{e.key}' - did you mean '{best[0]}'?")
+
+
+def _other_framework_files(rc: RunConfig, file_kinds, warn) -> None:
+    """A --config file whose keys belong to another framework than the detected one."""
+    fw = rc.framework.id
+    if not fw:
+        return
+    for path, (kind, es) in file_kinds.items():
+        main = [e for e in es if e.ns == "main"]
+        if not main or kind == "script":
+            continue
+        mine = sum(1 for e in main if e.key in index(fw))
+        for other in ("verl", "easyr1", "openrlhf", "trl", "llama-factory", "orz", "nemo-rl"):
+            if other == fw or mapping(other).get("extends") == fw or mapping(fw).get("extends") == other:
+                continue
+            theirs = sum(1 for e in main if e.key in index(other))
+            if theirs >= 2 and theirs > 2 * mine:
+                warn(f"{main[0].source}: {path} looks like a {mapping(other).get('name', other)} config "
+                     f"but the run is {mapping(fw).get('name', fw)}; its keys are kept raw")
+                for e in main:
+                    e.ns = "foreign"
+                break
+
+
+__all__ = ["load", "resolve", "FILE"]

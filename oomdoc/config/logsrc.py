@@ -1,0 +1,300 @@
+"""Config printed in the log itself: dumps, reprs, tables and echoed commands.
+
+Shapes read (each from the first line of its block; multi-line blocks are
+re-joined from the lines of the same writer, so other ranks' output in
+between does not break them):
+
+* verl / Search-R1 `pprint` dict dump (`{'actor_rollout_ref': ...`), via `ast.literal_eval`;
+* YAML-shaped dumps (`OmegaConf.to_yaml`) starting at a known top-level key;
+* JSON dumps: EasyR1's `json.dumps(config)` and DeepSpeed's `json = {...}`;
+* `Name(key=value, ...)` reprs: argparse `Namespace`, OpenRLHF's nested
+  `namespace(...)`, HF `TrainingArguments`/`GRPOConfig`/`SFTConfig`/...,
+  Open-Reasoner-Zero `PPOExpConfig`;
+* vLLM's `Initializing an LLM engine ... with config: ...` line;
+* Open-Reasoner-Zero's `config key / value` table and `Override k from a to b`;
+* accelerate's "`--num_processes` was set to a value of `8`" summary;
+* LLaMA-Factory's `Process rank: 0, world size: 8, ...`; HF Trainer's banner;
+* echoed launch commands (`set -x` `+ python3 -m ...`, `$ accelerate launch ...`),
+  `+ export NAME=value`, Hydra's `Error executing job with overrides: [...]`.
+"""
+from __future__ import annotations
+
+import ast
+import json
+import re
+
+from . import shell
+from .values import COMMAND, DUMP, Entry, flatten, literal, parse_kv
+
+MAX_BLOCK = 20000
+_REPR = re.compile(r"\b([A-Z]\w*(?:Config|Arguments)|[Nn]amespace)\(")
+_YAML_TOP = re.compile(r"^([a-z_]+):\s*$")
+_YAML_LINE = re.compile(r"^(\s+\S|[\w.-]+:(\s|$)|- )")
+_ACCEL = re.compile(r"`--(\w+)` was set to a value of `([^`]*)`")
+_LF_RANK = re.compile(r"Process rank: \d+, world size: (\d+), device: \S+, distributed training: \w+, "
+                      r"compute dtype: torch\.(\w+)")
+_HF_BANNER = re.compile(r"^\s*(Instantaneous batch size per device|Gradient Accumulation steps)\s*=\s*(\d+)")
+_ENV = re.compile(r"^(?:\+\s+)?(?:export\s+)?((?:PYTORCH_CUDA_ALLOC_CONF|PYTORCH_ALLOC_CONF|RAY_memory_\w+|"
+                  r"CUDA_VISIBLE_DEVICES|VLLM_\w+))=(\S*)")
+_ORZ_OVERRIDE = re.compile(r"^Override (\w+) from (.*) to (.*)$")
+_TOPS = ("actor_rollout_ref", "worker", "algorithm", "trainer", "critic", "data", "reward_model")
+_BANNER_KEYS = {"Instantaneous batch size per device": "per_device_train_batch_size",
+                "Gradient Accumulation steps": "gradient_accumulation_steps"}
+_TRL_CLASSES = ("GRPOConfig", "PPOConfig", "RLOOConfig", "DPOConfig", "SFTConfig", "KTOConfig", "ORPOConfig")
+
+
+def read(lines, warn) -> tuple[list[Entry], list[shell.Command]]:
+    entries: list[Entry] = []
+    commands: list[shell.Command] = []
+    n = len(lines)
+    i = 0
+    seen_blocks: set[int] = set()
+    while i < n:
+        ln = lines[i]
+        t = ln.text
+        s = t.strip()
+        i += 1
+        if not s:
+            continue
+        c = s[0]
+        try:
+            if c == "{" and (s.startswith("{'") or s == "{"):
+                _dump(lines, i - 1, s, entries, warn)
+            elif s.startswith("json = {"):
+                _json(lines, i - 1, entries, warn, ns="deepspeed", first=s[7:])
+            elif c in "+$" or (c.isalpha() and _maybe_command(s)):
+                _command_line(lines, i - 1, s, entries, commands, warn)
+            if "with config:" in s and "LLM engine" in s:
+                body = s.split("with config:", 1)[1]
+                _add_all(entries, flatten(parse_kv(body)), ln.no, DUMP, "vllm", "dump")
+            elif "(" in s and _REPR.search(s) and ln.no not in seen_blocks:
+                _repr(lines, i - 1, entries, seen_blocks)
+            elif _YAML_TOP.match(t) and _YAML_TOP.match(t).group(1) in _TOPS:
+                _yaml(lines, i - 1, entries, warn)
+            elif "config key" in s and "value" in s and "---" in s:
+                _orz_table(lines, i, entries)
+            elif s.startswith("Override ") and " from " in s:
+                m = _ORZ_OVERRIDE.match(s)
+                if m:
+                    entries.append(Entry(m.group(1), literal(m.group(3)), f"log:{ln.no}", COMMAND, style="exp"))
+            elif "was set to a value of" in s:
+                for k, v in _ACCEL.findall(s):
+                    entries.append(Entry(k, literal(v), f"log:{ln.no}", DUMP, ns="accelerate", style="dump"))
+            elif "world size:" in s:
+                m = _LF_RANK.search(s)
+                if m:
+                    entries.append(Entry("world_size", int(m.group(1)), f"log:{ln.no}", DUMP, style="dump"))
+            elif "=" in s and (s.startswith(("Instantaneous", "Gradient Acc"))):
+                m = _HF_BANNER.match(s)
+                if m:
+                    entries.append(Entry(_BANNER_KEYS[m.group(1)], int(m.group(2)), f"log:{ln.no}", DUMP,
+                                         style="dump"))
+            elif "Error executing job with overrides:" in s:
+                _hydra_list(s, ln.no, entries)
+        except (RecursionError, MemoryError):
+            warn(f"log:{ln.no}: config block too deep or too large; skipped")
+    return entries, commands
+
+
+def _maybe_command(s: str) -> bool:
+    head = s.split(None, 1)[0]
+    return head in shell.LAUNCHERS or bool(shell.PYTHONS.match(head)) or head in ("export", "sudo") \
+        or bool(_ENV.match(s))
+
+
+def _same_source_lines(lines, start, limit=MAX_BLOCK):
+    """Lines of the writer of lines[start], from start on (others' output skipped)."""
+    key = lines[start].source.key
+    got = 0
+    for j in range(start, min(len(lines), start + 3 * limit)):
+        if lines[j].source.key == key:
+            yield lines[j]
+            got += 1
+            if got >= limit:
+                return
+
+
+def _depth(text: str, state: list) -> int:
+    """Update [depth, quote] over text (quotes do not span lines in these dumps)."""
+    depth, quote = state
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if quote:
+            if ch == "\\":
+                i += 1
+            elif ch == quote:
+                quote = ""
+        elif ch in "'\"":
+            quote = ch
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        i += 1
+    state[0], state[1] = depth, ""   # an open quote at end of line is a broken dump; reset
+    return depth
+
+
+def _block(lines, start, first_text=None, limit=MAX_BLOCK):
+    """Join the writer's lines from `start` until brackets balance; (text, [Line]) or None."""
+    state = [0, ""]
+    parts, used = [], []
+    for k, ln in enumerate(_same_source_lines(lines, start, limit)):
+        text = first_text if (k == 0 and first_text is not None) else ln.text
+        parts.append(text)
+        used.append(ln)
+        if _depth(text, state) <= 0:
+            return "\n".join(parts), used
+    return None
+
+
+def _locate(pairs, used, quote="'"):
+    """Line number of each flattened key: search `'leaf':` forward through the block."""
+    out = []
+    p = 0
+    for key, _ in pairs:
+        leaf = f"{quote}{key.rsplit('.', 1)[-1]}{quote}:"
+        no = used[0].no
+        for j in range(p, len(used)):
+            if leaf in used[j].text:
+                no, p = used[j].no, j
+                break
+        out.append(no)
+    return out
+
+
+def _dump(lines, start, s, entries, warn):
+    got = _block(lines, start)
+    if got is None:
+        return
+    text, used = got
+    if s == "{":
+        _json(lines, start, entries, warn, ns=None)
+        return
+    try:
+        obj = ast.literal_eval(text.strip())
+    except (ValueError, SyntaxError, TypeError):
+        warn(f"log:{used[0].no}: a printed config dict could not be read; skipped")
+        return
+    if isinstance(obj, dict):
+        _add_dict(obj, used, entries, "'")
+
+
+def _add_dict(obj, used, entries, quote, ns=None):
+    if ns is None:
+        ns = "deepspeed" if ("zero_optimization" in obj or "train_micro_batch_size_per_gpu" in obj) else "main"
+    pairs = flatten(obj)
+    for (k, v), no in zip(pairs, _locate(pairs, used, quote)):
+        entries.append(Entry(k, v, f"log:{no}", DUMP, ns=ns, style="dump"))
+
+
+def _json(lines, start, entries, warn, ns, first=None):
+    got = _block(lines, start, first_text=first)
+    if got is None:
+        return
+    text, used = got
+    try:
+        obj = json.loads(text)
+    except ValueError:
+        if first is not None or '"' in text[:200]:
+            warn(f"log:{used[0].no}: a printed JSON config could not be read; skipped")
+        return
+    if isinstance(obj, dict):
+        _add_dict(obj, used, entries, '"', ns=ns)
+
+
+def _repr(lines, start, entries, seen):
+    ln = lines[start]
+    m = _REPR.search(ln.text)
+    got = _block(lines, start, first_text=ln.text[m.start():], limit=3000)
+    if got is None:
+        return
+    text, used = got
+    seen.update(u.no for u in used)
+    name = m.group(1)
+    end = text.find("(")
+    body = text[end + 1:text.rfind(")")]
+    obj = parse_kv(body)
+    if len(obj) < 2:
+        return
+    style = "dump"
+    pairs = flatten(obj)
+    for (k, v), no in zip(pairs, _locate([(f"{k}=", v) for k, v in pairs], used, "")):
+        entries.append(Entry(k, v, f"log:{no}", DUMP, style=style))
+    if name in _TRL_CLASSES:
+        entries.append(Entry("_config_class", name, f"log:{ln.no}", DUMP, style="dump"))
+
+
+def _yaml(lines, start, entries, warn):
+    first = lines[start]
+    block = []
+    for ln in _same_source_lines(lines, start, 5000):
+        if block and not _YAML_LINE.match(ln.text):
+            break
+        block.append(ln)
+    if len(block) < 3 or not block[1].text.startswith(" "):
+        return
+    import yaml
+
+    try:
+        obj = yaml.safe_load("\n".join(b.text for b in block))
+    except yaml.YAMLError:
+        warn(f"log:{first.no}: a printed YAML config could not be read; skipped")
+        return
+    if isinstance(obj, dict):
+        pairs = flatten(obj)
+        nos = _locate([(k + ":", v) for k, v in pairs], block, "")
+        for (k, v), no in zip(pairs, nos):
+            entries.append(Entry(k, v, f"log:{no}", DUMP, style="dump"))
+
+
+def _orz_table(lines, start, entries):
+    for ln in lines[start:start + 2000]:
+        parts = re.split(r"\s{2,}", ln.text.strip(), maxsplit=1)
+        if len(parts) != 2 or not re.match(r"^\w+$", parts[0]):
+            break
+        entries.append(Entry(parts[0], literal(parts[1]), f"log:{ln.no}", DUMP, style="dump"))
+
+
+def _hydra_list(s, no, entries):
+    body = s.split("overrides:", 1)[1].strip()
+    try:
+        items = ast.literal_eval(body)
+    except (ValueError, SyntaxError):
+        return
+    if isinstance(items, list):
+        toks = ["python", "-m", "main_ppo"] + [str(x) for x in items]
+        cmd = shell.parse_command(toks, lambda: f"log:{no}", COMMAND)
+        entries.extend(cmd.entries)
+
+
+def _command_line(lines, start, s, entries, commands, warn):
+    no = lines[start].no
+    body = s.lstrip("+$ ").strip() if s[0] in "+$" else s
+    m = _ENV.match(body)
+    if body.startswith("export ") or (m and " " not in body.strip()):
+        for tok in shell.split(body[7:] if body.startswith("export ") else body, warn, f"log:{no}"):
+            k, eq, v = tok.partition("=")
+            if eq and k.replace("_", "").isalnum():
+                entries.append(Entry(k, shell.coerce_shell(v), f"log:{no}", COMMAND, ns="env", style="env"))
+        return
+    j = start
+    while body.endswith("\\") and j + 1 < len(lines) and j - start < 500:
+        j += 1
+        body = body[:-1] + " " + lines[j].text.strip()
+    tokens = shell.split(body, warn, f"log:{no}")
+    if not tokens or not shell.is_command(list(tokens)):
+        return
+    cmd = shell.parse_command(tokens, lambda: f"log:{no}", COMMAND, line=no)
+    if j > start:
+        shell.relocate(cmd, [ln.text for ln in lines[start:j + 1]], 1, "log",
+                       numbers=[ln.no for ln in lines[start:j + 1]])
+    if cmd.entry or cmd.entries:
+        commands.append(cmd)
+        entries.extend(cmd.entries)
+
+
+def _add_all(entries, pairs, no, rank, ns, style):
+    for k, v in pairs:
+        entries.append(Entry(k, v, f"log:{no}", rank, ns=ns, style=style))

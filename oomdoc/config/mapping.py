@@ -1,0 +1,143 @@
+"""Per-framework mapping data (frameworks/*.json): neutral knob <-> own keys.
+
+Each file: `cli`/`file` (how a change is written and where), optional
+`extends` (inherit another mapping's knobs), and `knobs`: knob -> spec with
+`keys` (first = preferred spelling; older spellings after it), `default`,
+`renamed` (old key -> note), `transform`, `flag` ("store_true") and `note`.
+Files are JSON so that loading one costs a `json.load`, and only the
+mappings a run needs are read.
+"""
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).parent
+FRAMEWORK_DIR = HERE / "frameworks"
+COMPONENTS = ("deepspeed", "accelerate", "vllm", "env", "launcher")
+
+
+@lru_cache(maxsize=None)
+def mapping(name: str | None) -> dict:
+    """The merged mapping of a framework or component; {} when there is none."""
+    if not name:
+        return {}
+    path = FRAMEWORK_DIR / f"{name}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    base = mapping(data.get("extends"))
+    if base:
+        knobs = dict(base.get("knobs", {}))
+        knobs.update(data.get("knobs", {}))
+        data = {**base, **data, "knobs": knobs}
+    return data
+
+
+@lru_cache(maxsize=None)
+def index(name: str | None) -> dict[str, list[tuple[str, int, dict]]]:
+    """own key -> [(knob, position of the key in the knob's list, spec)]."""
+    out: dict[str, list] = {}
+    for knob, spec in mapping(name).get("knobs", {}).items():
+        for pos, key in enumerate(spec.get("keys", ())):
+            out.setdefault(key, []).append((knob, pos, spec))
+    return out
+
+
+def all_ids() -> list[str]:
+    return sorted(p.stem for p in FRAMEWORK_DIR.glob("*.json") if p.stem not in COMPONENTS)
+
+
+_KNOB_LINE = re.compile(r'^([\w.]+):\s*\{type:\s*(\w+),\s*doc:\s*"(.*)"\}\s*$')
+
+
+@lru_cache(maxsize=1)
+def knob_types() -> dict[str, str]:
+    """knob -> type, read from knobs.yaml without importing yaml (start-up time)."""
+    out: dict[str, str] = {}
+    text = (HERE / "knobs.yaml").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        m = _KNOB_LINE.match(line)
+        if not m:   # a knob written in another YAML shape: fall back to the YAML parser
+            from . import known_knobs
+
+            return {k: v.get("type", "str") for k, v in known_knobs().items()}
+        out[m.group(1)] = m.group(2)
+    return out
+
+
+# -- value transforms between a framework's own value and the knob value -----
+
+def to_knob(value: Any, transform: Any) -> Any:
+    if transform is None:
+        return value
+    if transform == "not":
+        return None if value is None else not _truthy(value)
+    if transform == "device":
+        return value is not None and str(value).strip().lower() not in ("none", "", "false", "null")
+    if transform == "positive":
+        try:
+            return float(value) > 0
+        except (TypeError, ValueError):
+            return None
+    if transform == "set":
+        return value is not None and str(value).lower() not in ("none", "null", "")
+    if transform == "expandable":
+        return expandable(value)
+    if isinstance(transform, dict) and "map" in transform:
+        return transform["map"].get(str(value), value)
+    return value
+
+
+def from_knob(value: Any, transform: Any, current_raw: Any = None) -> Any:
+    """The framework's own value that gives the knob `value`."""
+    if transform is None:
+        return value
+    if transform == "not":
+        return not _truthy(value)
+    if transform == "device":
+        return "cpu" if _truthy(value) else "none"
+    if transform == "positive":
+        return 0.04 if _truthy(value) else 0.0
+    if transform == "set":
+        return "full" if _truthy(value) else None
+    if transform == "expandable":
+        return set_expandable(current_raw, _truthy(value))
+    if isinstance(transform, dict) and "map" in transform:
+        for k, v in transform["map"].items():
+            if v == value:
+                return coerce_key(k)
+    return value
+
+
+def coerce_key(k: str) -> Any:
+    return {"True": True, "False": False}.get(k, k)
+
+
+def _truthy(v: Any) -> bool:
+    if isinstance(v, str):
+        return v.strip().lower() in ("true", "1", "yes", "on")
+    return bool(v)
+
+
+def expandable(conf: Any) -> bool | None:
+    if conf is None:
+        return None
+    for part in str(conf).split(","):
+        k, _, v = part.partition(":")
+        if k.strip() == "expandable_segments":
+            return v.strip().lower() == "true"
+    return False
+
+
+def set_expandable(conf: Any, on: bool) -> str:
+    parts = [p for p in str(conf or "").split(",") if p.strip()
+             and p.split(":", 1)[0].strip() != "expandable_segments"]
+    parts.append(f"expandable_segments:{'True' if on else 'False'}")
+    return ",".join(parts)

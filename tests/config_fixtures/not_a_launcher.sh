@@ -1,0 +1,3 @@
+#!/bin/bash
+echo "hello"
+ls -la /data
