@@ -33,10 +33,9 @@ from ..units import NUMBER, number, to_bytes
 from .base import event
 
 NAME = "ray"
-KEYS = (
-    "running low on memory", "memory users", "mem(gb)", "memory consumers", "memory pressure (oom)",
-    "failed due to oom", "system memory low at node", "worker died or was killed",
-    "worker exit type", "actor died unexpectedly", "actor is dead because", "class_name:", " command",
+KEYS = (  # few and broad: every record is tested against every key (hot path)
+    "low on memory", "memory consumers", "memory pressure", "due to oom", "memory low at",
+    "exit type", "actor is dead", "command",
 )
 TRIGGERS = (
     TriggerGroup("ray-oom", (
@@ -298,15 +297,39 @@ def _evidence(record: Record, needles: tuple[str, ...]) -> str:
     return record.lines[0].text.strip()[:2000]
 
 
+def _is_kill_head(line: str) -> bool:
+    return "running low on memory" in line or "failed due to oom" in line
+
+
+def _kill_segments(record: Record) -> list[list]:
+    """One segment per kill message: a traceback (or a record that absorbed
+    later lines) may hold several reports, each with its own numbers."""
+    segs: list[list] = [[]]
+    seen = False
+    for ln in record.lines:
+        if _is_kill_head(ln.text):
+            if seen:
+                segs.append([])
+            seen = True
+        segs[-1].append(ln)
+    return segs
+
+
 def parse(record: Record) -> list[Event]:
     text = record.text
     flat = " ".join(ln.text.strip() for ln in record.lines)
-    if "running low on memory" in flat or _RETRY.search(flat):
-        f = _with_table(_kill_facts(flat), text)
-        if f.get("ray_form") or "retries_left" in f:
-            f.setdefault("ray_form", "kill")
-            ev = _evidence(record, ("running low on memory", "failed due to oom"))
-            return [event("ray_oom_kill", record, f, text=ev)]
+    if "running low on memory" in flat or "failed due to oom" in flat:
+        out = []
+        for seg in _kill_segments(record):
+            seg_text = "\n".join(ln.text for ln in seg)
+            f = _with_table(_kill_facts(" ".join(ln.text.strip() for ln in seg)), seg_text)
+            if f.get("ray_form") or "retries_left" in f:
+                f.setdefault("ray_form", "kill")
+                ev = next((ln.text.strip()[:2000] for ln in seg if _is_kill_head(ln.text)), seg[0].text.strip())
+                part = record if len(seg) == len(record.lines) else Record(kind=record.kind, lines=seg)
+                out.append(event("ray_oom_kill", part, f, text=ev))
+        if out:
+            return out
     if "of the memory on node" in flat:
         f = _legacy_facts(flat)
         if f:
