@@ -27,13 +27,10 @@ from .base import event
 from .pytorch import phase_of
 
 NAME = "crash"
-KEYS = (
-    "traceback (most recent call last)", "illegal memory access", "device-side assert", "watchdog caught",
-    "timed out in blocking wait", "segmentation fault", "sigsegv", "ecc error", "fallen off the bus",
-    "unspecified launch failure", "illegal instruction", "misaligned address", "cuda error:",
-    "nccl error", "fatal python error", "loss is nan", "nan or inf", "became infinite or nan",
-    "returned nan values", "floatingpointerror", "sigabrt", "hip error:",
-)
+# Few, broad keys: every key costs a substring scan of every record (metric
+# lines included); parse() gates its regexes with cheap literal checks.
+KEYS = ("error", "traceback (most", "watchdog", "timed out", "fault", "sigsegv", "sigabrt",
+        "fallen off", "loss is nan")
 TRIGGERS = (
     TriggerGroup("crash-cuda", (
         "illegal memory access", "device-side assert", "unspecified launch failure",
@@ -75,25 +72,29 @@ FACTS = {
     "timeout_ms": "nccl_timeout: the watchdog timeout in milliseconds",
 }
 
-# (reason, pattern) — first match wins; specific before generic.
+# (reason, lowercase gate literals, pattern) — first match wins; specific before
+# generic. The regex runs only when a gate literal is in the lowercased record.
 _SPECIFIC = (
-    ("illegal_memory_access", re.compile(r"an illegal memory access was encountered|illegal memory access", re.I)),
-    ("device_side_assert", re.compile(r"device-side assert(?:ion)? triggered|device-side assertions? (?:was|were) triggered")),
-    ("ecc_error", re.compile(r"uncorrectable ECC error", re.I)),
-    ("gpu_lost", re.compile(r"fallen off the bus|Xid \(PCI:[^)]*\): 79\b")),
-    ("cuda_launch_failure", re.compile(r"unspecified launch failure|an illegal instruction was encountered|"
-                                       r"misaligned address")),
-    ("nccl_timeout", re.compile(r"Watchdog caught collective operation timeout|timed out in blocking wait|"
-                                r"Some NCCL operations have failed or timed out")),
-    ("segfault", re.compile(r"Segmentation fault|SIGSEGV|Signal 11 \(SIGSEGV\)")),
-    ("nan_loss", re.compile(r"Loss is NaN|loss is nan|Loss became infinite or NaN|returned nan values in its|"
-                            r"FloatingPointError")),
+    ("illegal_memory_access", ("illegal memory access",), re.compile(r"illegal memory access", re.I)),
+    ("device_side_assert", ("device-side assert",),
+     re.compile(r"device-side assert(?:ion)? triggered|device-side assertions? (?:was|were) triggered")),
+    ("ecc_error", ("ecc error",), re.compile(r"uncorrectable ECC error", re.I)),
+    ("gpu_lost", ("fallen off", "xid"), re.compile(r"fallen off the bus|Xid \(PCI:[^)]*\): 79\b")),
+    ("cuda_launch_failure", ("launch failure", "illegal instruction", "misaligned address"),
+     re.compile(r"unspecified launch failure|an illegal instruction was encountered|misaligned address")),
+    ("nccl_timeout", ("watchdog", "blocking wait", "timed out"),
+     re.compile(r"Watchdog caught collective operation timeout|timed out in blocking wait|"
+                r"Some NCCL operations have failed or timed out")),
+    ("segfault", ("segmentation fault", "sigsegv"), re.compile(r"Segmentation fault|SIGSEGV")),
+    ("nan_loss", ("nan", "floatingpointerror"),
+     re.compile(r"Loss is NaN|loss is nan|Loss became infinite or NaN|returned nan values in its|"
+                r"FloatingPointError")),
 )
 _GENERIC = (
-    ("abort", re.compile(r"Fatal Python error: Aborted|SIGABRT|Signal 6 \(SIGABRT\)")),
-    ("nccl_error", re.compile(r"NCCL error|ncclSystemError|ncclInternalError|ncclRemoteError|"
-                              r"NCCL communicator was aborted")),
-    ("cuda_error", re.compile(r"(?:CUDA|HIP) error: (?!out of memory)")),
+    ("abort", ("aborted", "sigabrt"), re.compile(r"Fatal Python error: Aborted|SIGABRT")),
+    ("nccl_error", ("nccl",), re.compile(r"NCCL error|ncclSystemError|ncclInternalError|ncclRemoteError|"
+                                         r"NCCL communicator was aborted")),
+    ("cuda_error", ("cuda error:", "hip error:"), re.compile(r"(?:CUDA|HIP) error: (?!out of memory)")),
 )
 _OOM_WORDS = re.compile(
     r"out of memory|OutOfMemory|MemoryError|RESOURCE_EXHAUSTED|ALLOC_FAILED|OUT_OF_MEMORY|"
@@ -139,24 +140,30 @@ def _final_exception(record: Record) -> tuple[str, str] | None:
     return exc, (m["msg"] or "").strip()
 
 
+def _first(table, text: str, lower: str) -> tuple[str, re.Match] | None:
+    for reason, gates, rx in table:
+        if any(g in lower for g in gates):
+            m = rx.search(text)
+            if m:
+                return reason, m
+    return None
+
+
 def parse(record: Record) -> list[Event]:
     text = record.text
     if any(n in text for n in _NOT_MINE):
         return []
+    lower = text.lower()
     facts: dict | None = None
-    hit = None
-    for reason, rx in _SPECIFIC:
-        hit = rx.search(text)
-        if hit:
-            facts = {"reason": reason}
-            break
+    hit = _first(_SPECIFIC, text, lower)
+    if hit:
+        facts = {"reason": hit[0]}
     has_oom = _OOM_WORDS.search(text) is not None
     if facts is None and not has_oom:
-        for reason, rx in _GENERIC:
-            hit = rx.search(text)
-            if hit:
-                facts = {"reason": reason}
-                break
+        hit = _first(_GENERIC, text, lower)
+        if hit:
+            facts = {"reason": hit[0]}
+    hit = hit[1] if hit else None
     final = _final_exception(record) if record.kind == "traceback" else None
     if facts is None:
         if final is None or has_oom:

@@ -26,7 +26,7 @@ from ..units import NUMBER, to_bytes
 from .base import event, joined_variants
 
 NAME = "pytorch"
-KEYS = ("out of memory", "tried to allocate", "outofmemoryerror", "would exceed allowed memory")
+KEYS = ("out of mem", "tried to alloc")  # few keys: each costs a scan of every record
 TRIGGERS = (
     TriggerGroup("gpu-oom", ("out of memory", "OutOfMemoryError"), before=200, after=30),
 )
