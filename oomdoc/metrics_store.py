@@ -37,6 +37,11 @@ class MetricStore:
                 old, recent = pts[:-RECENT], pts[-RECENT:]
                 pts[:] = old[::2] + recent
 
+    def sort(self) -> None:
+        """Points added out of order (the exact tail) back in log order."""
+        for pts in self.series.values():
+            pts.sort(key=lambda p: p[2])
+
     def values(self, name: str) -> list[float]:
         return [v for _, v, _ in self.series.get(name, [])]
 

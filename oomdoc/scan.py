@@ -76,10 +76,10 @@ class Scanner:
         self.emit_all = emit_all
         self._ctx: dict[str, tuple[int, int]] = {}
         # Case-sensitive search is ~10x faster in the Rust engine than (?i), so
-        # each literal is searched as written, lowercased, Capitalised and UPPER.
+        # each literal is searched as written, lowercased and Capitalised.
         for g in windows:
             for lit in g.literals:
-                for var in {lit, lit.lower(), lit[:1].upper() + lit[1:], lit.upper()}:
+                for var in {lit, lit.lower(), lit[:1].upper() + lit[1:]}:
                     b, a = self._ctx.get(var, (0, 0))
                     self._ctx[var] = (max(b, g.before), max(a, g.after))
         alts = sorted((re.escape(v) for v in self._ctx), key=len, reverse=True)
@@ -87,7 +87,13 @@ class Scanner:
         self._overlap = max((len(k) for k in self._ctx), default=1)
         pattern = "|".join(alts) or r"(?!)"
         self._re = re.compile(pattern.encode("latin-1"))
-        self._pattern = pattern if alts else None
+        # The block prefilter's cost grows with the number of literals; a
+        # literal containing another one adds nothing to "any hit here?".
+        cover: list[str] = []
+        for lit in sorted(self._ctx, key=len):
+            if not any(c in lit for c in cover):
+                cover.append(lit)
+        self._pattern = "|".join(re.escape(c) for c in cover) if cover else None
         self._prefilter: _Prefilter | None = None  # built on first big region
         self.pending = b""
         self.skipping = False
@@ -98,6 +104,9 @@ class Scanner:
         self.last_emitted = 0
         self.prev = b""             # complete lines before the current region
         self.prev_first = 1
+        # (line_no, bytes) of LINE_TRIGGERS hits, drained by the caller: frequent
+        # one-line facts (metric lines) skip the per-line slow path entirely
+        self.line_hits: list[tuple[int, bytes]] = []
 
     # -- public -------------------------------------------------------------
     def feed(self, data: bytes) -> list[tuple[int, bytes]]:
@@ -212,15 +221,22 @@ class Scanner:
             ranges.append((r0, skip_lines(r0, self.emit_until - first + 1)))
 
         cursor_pos, cursor_line = r0, first
+        hit_lines: set[int] = set()
         carry_back: tuple[int, int] | None = None  # lines wanted from self.prev
         events = self._hits(buf, r0, r1)
-        events += [(p, 0, 0) for p in self._line_hits(buf, r0, r1)]
+        if not self.emit_all:
+            events += [(p, -1, 0) for p in self._line_hits(buf, r0, r1)]
         events.sort()
         for pos, before, after in events:
             start = buf.rfind(b"\n", r0, pos) + 1 or r0
             start = max(start, r0)
             cursor_line += buf.count(b"\n", cursor_pos, start)
             cursor_pos = start
+            if before < 0:  # a one-line trigger: reported apart, not emitted
+                end = buf.find(b"\n", start, r1)
+                self.line_hits.append((cursor_line, buf[start:end if end >= 0 else r1][: self.max_line]))
+                hit_lines.add(cursor_line)
+                continue
             lo = start
             need = before
             while need and lo > r0:
@@ -254,7 +270,7 @@ class Scanner:
                 line += buf.count(b"\n", pos, s)
                 piece = buf[s:e]
                 for ln in piece.split(b"\n")[:-1] if piece.endswith(b"\n") else piece.split(b"\n"):
-                    if line > self.last_emitted:
+                    if line > self.last_emitted and line not in hit_lines:
                         if len(ln) > self.max_line:
                             ln = ln[: self.max_line]
                             self.cut_lines += 1
