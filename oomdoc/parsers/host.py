@@ -86,7 +86,7 @@ _KILLED = re.compile(
     r"(?:, shmem-rss:(?P<shmem>\d+)kB)?")
 _KILL_OLD = re.compile(r"(?P<reason>Out of memory|Memory cgroup out of memory): Kill process (?P<pid>\d+) "
                        r"\((?P<comm>.*?)\) score \d+ or sacrifice child")
-_INVOKED = re.compile(r"(?P<comm>\S(?:.*?\S)?) invoked oom-killer: gfp_mask=(?P<gfp>0x[0-9a-fA-F]+)")
+_INVOKED = re.compile(r"(?P<comm>\S+) invoked oom-killer: gfp_mask=(?P<gfp>0x[0-9a-fA-F]+)")
 _OOMKILL = re.compile(r"oom-kill:constraint=(?P<c>\w+),")
 _MEMCG = re.compile(r"\boom_memcg=(?P<oom>[^,\s]+)|\btask_memcg=(?P<task>[^,\s]+)")
 _TASK = re.compile(r",task=(?P<comm>[^,]+),pid=\s*(?P<pid>\d+)")
