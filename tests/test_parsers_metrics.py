@@ -84,3 +84,44 @@ def test_verl_line_parse_reads_only_wanted_keys():
 def test_every_emitted_series_is_declared():
     a = read_events(noisy_verl_log(3, 1))
     assert set(a.metrics.names()) <= set(metrics.FACTS)
+
+
+def test_nan_values_are_dropped():
+    a = read_events(b"(TaskRunner pid=1) step:3 - response_length/mean:nan - response_length/max:np.float64(nan)"
+                    b" - perf/max_memory_allocated_gb:10.0\n")
+    assert a.metrics.names() == ["gpu_allocated_peak_bytes"]
+
+
+def test_deepspeed_plain_print_report_keeps_its_label_in_scanner_mode():
+    noise = "".join(f"chatter line {i}\n" for i in range(70_000))
+    report = ("After initializing optimizer states\n"
+              "MA 2.1 GB         Max_MA 3.0 GB         CA 26.71 GB         Max_CA 27 GB \n"
+              "CPU Virtual Memory:  used = 330.0 GB, percent = 17.5%\n")
+    a = read_events((noise + report + noise).encode(), emit_all=False)
+    [ev] = a.events
+    assert ev.kind == "deepspeed_memory"
+    assert ev.facts["label"] == "After initializing optimizer states"
+    assert ev.facts["max_ca_bytes"] == 27 * GIB
+    assert ev.facts["cpu_percent"] == 17.5
+
+
+def test_vllm_error_traceback_in_scanner_mode():
+    noise = "".join(f"chatter line {i}\n" for i in range(70_000))
+    tb = ("Traceback (most recent call last):\n"
+          '  File "/usr/lib/python3.10/site-packages/vllm/engine/llm_engine.py", line 309, in from_engine_args\n'
+          "    engine = cls(*engine_configs,\n"
+          "ValueError: The model's max seq len (32768) is larger than the maximum number of tokens that can be "
+          "stored in KV cache (7344). Try increasing `gpu_memory_utilization` or decreasing `max_model_len` when "
+          "initializing the engine.\n")
+    a = read_events((noise + tb + noise).encode(), emit_all=False)
+    ev = next(e for e in a.events if e.kind == "vllm_kv_cache_insufficient")
+    assert ev.facts == {"max_model_len": 32768, "kv_cache_tokens": 7344}
+    assert ev.line == 70_001            # the whole traceback was kept
+
+
+def test_verl_line_read_with_its_prefixes_still_on():
+    # the pipeline may hand metric lines over without peeling their prefixes
+    for prefix in ("(TaskRunner pid=2117) ", "[rank0]:", "2025-06-30 13:53:01 "):
+        facts = metrics._verl(prefix + "step:4 - response_length/mean:12.5 - perf/max_memory_allocated_gb:1.0")
+        assert facts == {"step": 4, "response_length_mean": 12.5, "gpu_allocated_peak_bytes": GIB}
+    assert metrics._verl("global_step:4 - response_length/mean:12.5") is None

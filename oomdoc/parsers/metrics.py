@@ -57,6 +57,7 @@ FACTS = {
 
 _GIB = float(2**30)
 _MIB = float(2**20)
+_INF = float("inf")
 
 # verl / EasyR1 key -> (series, scale to bytes or None, keep the max of repeats)
 _VERL_KEYS = (
@@ -96,9 +97,10 @@ _YAML_ITEM = re.compile(r"^(\s*)([\w/@.\-]+):(?:\s+(\S.*?))?\s*$")
 
 def _num(raw: str) -> float | None:
     try:
-        return float(raw)
+        v = float(raw)
     except ValueError:
-        return number(raw)
+        v = number(raw)
+    return v if v is not None and abs(v) < _INF else None     # drop nan / inf
 
 
 def _scaled(value: float, scale: float | None) -> float | int:
@@ -108,7 +110,7 @@ def _scaled(value: float, scale: float | None) -> float | int:
 def _verl(text: str) -> dict | None:
     """`step:N - key:value - ...`; None when the line is not verl's."""
     i = text.find("step:")
-    if i < 0 or (i and not text[i - 1].isspace()):
+    if i < 0 or (i and (text[i - 1].isalnum() or text[i - 1] == "_")):   # not global_step:
         return None
     end = text.find(" - ", i)
     if end < 0 or not text[i + 5:end].isdigit():
