@@ -8,8 +8,10 @@ Python API (stable):
         print(ev.kind, ev.line, ev.facts)
     analysis.metrics.values("response_length_mean")
 
-`oomdoc.explain(...)` (once the knowledge base is present) adds the run config,
-the framework and ranked diagnoses.
+`oomdoc.explain(...)` adds the run config, the framework and ranked diagnoses:
+
+    report = oomdoc.explain("train.log", config_paths=["run.sh"])
+    report.diagnoses[0].cause, report.fixes[0].change, report.to_json()
 """
 from __future__ import annotations
 
@@ -23,4 +25,10 @@ def read_events(src, **kw):
     return _read(src, **kw)
 
 
-__all__ = ["__version__", "read_events", "JSON_SCHEMA_VERSION"]
+def explain(log, config_paths=(), rules_dirs=(), **kw):
+    from .diagnose import explain as _explain
+
+    return _explain(log, config_paths=config_paths, rules_dirs=rules_dirs, **kw)
+
+
+__all__ = ["__version__", "read_events", "explain", "JSON_SCHEMA_VERSION"]

@@ -196,9 +196,10 @@ def run(rules: list[dict], ctx: C.Context) -> Outcome:
             continue
         if d is not None and d.confidence >= MIN_CONFIDENCE:
             scored.append((d, rule))
-    if scored:
-        best = max(d.confidence for d, _ in scored)
-        scored = [(d, r) for d, r in scored if d.confidence >= RELATIVE_MIN * best]
+    causes = [d.confidence for d, _ in scored if not d.symptom]
+    if causes:   # a symptom's strength never prunes the causes it reports
+        best = max(causes)
+        scored = [(d, r) for d, r in scored if d.symptom or d.confidence >= RELATIVE_MIN * best]
     # one diagnosis per cause: the best rule leads, the rest add evidence and fixes
     scored.sort(key=lambda dr: (dr[0].symptom, -dr[0].confidence, dr[0].rule))
     by_cause: dict[str, tuple[Diagnosis, list[dict]]] = {}

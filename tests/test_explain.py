@@ -1,0 +1,205 @@
+"""`oomdoc explain` end to end: exit codes, text/markdown/JSON renderers, the JSON
+Schema, examples, and the `rules` subcommands."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from oomdoc.cli import main
+from oomdoc.diagnose import explain
+
+FRAG = ("[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total "
+        "capacity of 79.15 GiB of which 1.19 GiB is free. Including non-PyTorch memory, this process has "
+        "77.90 GiB memory in use. Of the allocated memory 60.00 GiB is allocated by PyTorch, and 15.00 GiB "
+        "is reserved by PyTorch but unallocated.\n")
+CRASH = ("RuntimeError: CUDA error: an illegal memory access was encountered\n"
+         "CUDA kernel errors might be asynchronously reported at some other API call\n")
+
+
+@pytest.fixture
+def log(tmp_path):
+    def write(text, name="train.log"):
+        p = tmp_path / name
+        p.write_text(text, encoding="utf-8")
+        return str(p)
+    return write
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_api_names_the_cause_with_evidence_and_fixes(log):
+    rep = explain(log(FRAG))
+    top = rep.diagnoses[0]
+    assert top.cause == "allocator-fragmentation" and 0 < top.confidence <= 1
+    assert top.evidence[0][0] == 1 and "Tried to allocate" in top.evidence[0][1]
+    assert "alloc.expandable_segments" in {f.knob for f in rep.fixes}
+    assert rep.shortfall_bytes == int(round(0.81 * 2**30))
+
+
+def test_json_contract(log, capsys):
+    code, out, _ = run(capsys, "explain", log(FRAG), "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    for key in ("schema_version", "oomdoc_version", "source", "events", "metrics", "stats",
+                "framework", "config", "diagnoses", "fixes", "shortfall_bytes"):
+        assert key in data
+    assert isinstance(data["framework"], dict) and "id" in data["framework"]
+    d = data["diagnoses"][0]
+    assert set(d) >= {"rule", "cause", "confidence", "title", "evidence", "fixes"}
+    assert d["evidence"][0] == {"line": 1, "text": d["evidence"][0]["text"]}
+    fix = d["fixes"][0]
+    assert set(fix) >= {"knob", "value", "change", "frees_bytes", "why", "cost"}
+    assert data["events"][0]["kind"] == "gpu_oom"
+
+
+def test_json_matches_its_schema(log, capsys):
+    jsonschema = pytest.importorskip("jsonschema")
+    _, out, _ = run(capsys, "explain", log(FRAG), "--format", "json")
+    _, schema, _ = run(capsys, "schema")
+    jsonschema.validate(json.loads(out), json.loads(schema))
+
+
+def test_schema_command_prints_json_schema(capsys):
+    code, out, _ = run(capsys, "schema")
+    schema = json.loads(out)
+    assert code == 0 and "diagnoses" in schema["properties"] and schema["properties"]["schema_version"]
+
+
+def test_text_output_plain_without_tty(log, capsys, monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    code, out, _ = run(capsys, "explain", log(FRAG))
+    assert code == 0
+    assert "\x1b[" not in out                       # not a TTY: no colour
+    assert "cause: allocator-fragmentation" in out
+    assert "tried to allocate 2.00 GiB" in out and "line 1" in out
+    assert "fixes" in out and "expandable_segments" in out
+
+
+def test_text_colour_only_on_tty_and_no_color(log):
+    from oomdoc.render.explain_text import render
+
+    rep = explain(log(FRAG))
+    assert "\x1b[" in render(rep, color=True)
+    assert "\x1b[" not in render(rep, color=False)
+
+
+def test_markdown_section(log, capsys):
+    code, out, _ = run(capsys, "explain", log(FRAG), "--format", "markdown")
+    assert code == 0
+    assert out.startswith("### Out-of-memory diagnosis: allocator-fragmentation")
+    assert "| line | text |" in out and "**Fixes**" in out
+
+
+def test_not_oom_crash(log, capsys):
+    code, out, _ = run(capsys, "explain", log(CRASH), "--format", "json")
+    assert code == 0
+    causes = [d["cause"] for d in json.loads(out)["diagnoses"]]
+    assert causes and set(causes) == {"not-oom"}
+
+
+def test_healthy_log_exit_zero_and_no_oom_cause(log, capsys):
+    code, out, _ = run(capsys, "explain", log("step:1 - loss:1.0\nstep:2 - loss:0.9\n"), "--format", "json")
+    assert code == 0
+    assert all(d["cause"] == "not-oom" for d in json.loads(out)["diagnoses"])
+
+
+def test_top_limits_diagnoses(log, capsys):
+    _, out, _ = run(capsys, "explain", log(FRAG), "--format", "json", "--top", "1")
+    assert len(json.loads(out)["diagnoses"]) == 1
+
+
+@pytest.mark.parametrize("args", [["explain", "/no/such/file.log"], ["explain"],
+                                  ["explain", "--example", "no-such-example-xyz"],
+                                  ["explain", "--format", "yaml", "x"]])
+def test_usage_and_input_errors_exit_2(args, capsys):
+    with pytest.raises(SystemExit) as exc:
+        code = main(args)
+        raise SystemExit(code)
+    assert exc.value.code == 2
+
+
+def test_broken_user_rules_exit_2_naming_file(log, tmp_path, capsys):
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "bad.yaml").write_text("id: bad\ncause: not-a-cause\ntitle: t\nwhat: w\nwhy: y\n"
+                                    "when: {all: [{event: gpu_oom}]}\n")
+    with pytest.raises(SystemExit) as exc:
+        main(["explain", log(FRAG), "--rules", str(rules)])
+    assert exc.value.code == 2
+    assert "bad.yaml" in capsys.readouterr().err
+
+
+def test_user_rule_adds_a_diagnosis(log, tmp_path, capsys):
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "team.yaml").write_text(
+        "id: team-crash\ncause: not-oom\ntitle: Our flaky kernel\nwhat: w\nwhy: y\n"
+        "when:\n  all:\n    - {event: crash, text: 'illegal memory', weight: 0.95}\n")
+    _, out, _ = run(capsys, "explain", log(CRASH), "--rules", str(rules), "--format", "json")
+    assert json.loads(out)["diagnoses"][0]["rule"] == "team-crash"
+
+
+def test_examples_and_example_flag(capsys):
+    code, out, _ = run(capsys, "examples")
+    assert code == 0
+    name = out.split()[0]
+    code, out, _ = run(capsys, "explain", "--example", name, "--format", "json")
+    assert code == 0 and json.loads(out)["diagnoses"]
+
+
+def test_rules_list_show_check(capsys):
+    code, out, _ = run(capsys, "rules", "list")
+    assert code == 0 and "allocator-fragmentation-reserved-unallocated" in out
+    code, out, _ = run(capsys, "rules", "show", "allocator-fragmentation-reserved-unallocated")
+    assert code == 0 and "## What it detects" in out and "## References" in out
+    with pytest.raises(SystemExit) as exc:
+        main(["rules", "check"])
+    assert exc.value.code == 0
+    with pytest.raises(SystemExit) as exc:
+        main(["rules", "show", "allocator-fragmentaton-reserved"])
+    assert exc.value.code == 2 and "did you mean" in capsys.readouterr().err
+
+
+def test_rules_check_reports_bad_file(tmp_path, capsys):
+    bad = tmp_path / "x.yaml"
+    bad.write_text("id: x\ncause: memory-leak\ntitle: t\nwhat: w\nwhy: y\n"
+                   "when: {all: [{knob: actor.micro_batch_sise, gte: 2}]}\n")
+    with pytest.raises(SystemExit) as exc:
+        main(["rules", "check", str(bad)])
+    out = capsys.readouterr().out
+    assert exc.value.code == 1 and "x.yaml" in out and "actor.micro_batch_size" in out
+
+
+def test_low_confidence_shows_closest_cases(log):
+    from oomdoc.rules_engine import similarity
+
+    rep = explain(log("[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. "
+                      "GPU 0 has a total capacity of 79.15 GiB of which 30.00 GiB is free.\n"))
+    assert not rep.diagnoses or rep.diagnoses[0].confidence < 0.5
+    sig = similarity.signature(rep.analysis)
+    assert "gpu_oom" in sig and "N" in sig and "20.00" not in sig      # numbers masked
+
+
+def test_rules_test_runs_a_corpus_dir(tmp_path, capsys):
+    case = tmp_path / "corpus" / "frag-case"
+    case.mkdir(parents=True)
+    (case / "train.log").write_text(FRAG)
+    (case / "expected.yaml").write_text(
+        "first_cause: allocator-fragmentation\nmust_not: [not-oom]\n"
+        "facts:\n  - kind: gpu_oom\n    facts: {requested_bytes: 2 GiB, device: 0}\n"
+        "fixes: [alloc.expandable_segments]\n")
+    bad = tmp_path / "corpus" / "wrong-case"
+    bad.mkdir()
+    (bad / "train.log").write_text(FRAG)
+    (bad / "expected.yaml").write_text("first_cause: memory-leak\n")
+    with pytest.raises(SystemExit) as exc:
+        main(["rules", "test", str(tmp_path / "corpus")])
+    out = capsys.readouterr().out
+    assert exc.value.code == 1
+    assert "FAIL   wrong-case" in out and "frag-case" not in out.split("FAIL")[1]
+    assert "2 cases, 1 passed, 1 failed" in out
