@@ -228,12 +228,12 @@ def _drop_impossible(f: dict) -> dict:
 def _exception(text: str) -> tuple[str | None, str | None]:
     """(innermost exception class, outer wrapper) around the first message."""
     exc = None
-    m = _MSG_START.search(text)
-    if m:
-        line_start = text.rfind("\n", 0, m.start()) + 1
-        em = _EXC_BEFORE.search(text, line_start, m.start())
+    for variant in _variants(text):  # the class may sit on the line before (wrapped)
+        m = _MSG_START.search(variant)
+        em = _EXC_BEFORE.search(variant, max(0, m.start() - 200), m.start()) if m else None
         if em:
             exc = em["exc"]
+            break
     wm = _RAY_WRAP.search(text)
     if wm and exc is None:
         exc = wm["inner"]
@@ -313,30 +313,52 @@ def phase_of(record: Record, text: str | None = None) -> dict:
 
 
 # ---------------------------------------------------------------------------
-_ENDS = ("ALLOC_CONF", "environment-variables)", "alloc-conf)", "cachedmemory.", "tofragmentation.",
+_ENDS = ("environment-variables)", "alloc-conf)", "cachedmemory.", "tofragmentation.",
          "(maycausesystemfailure).", "pool.", "cached)", "byPyTorch)", "1EBmemory.")
 _ASYNC_CONT = re.compile(r"\s*(?:Currently allocated|Requested|Device limit|Free \(according|PyTorch limit|:\s*[\d.]+)")
+_G12_END = re.compile(r"ManagementandPYTORCH_\w*ALLOC_CONF")  # G1b/G2 end ('ALLOC_CONF=' is G3+ mid-hint)
+_OPEN_HEAD = re.compile(r"(?:Error|Exception):(?:[A-Z]{2,5})?outofmem")
 _NEW_MESSAGE = re.compile(r"\s*(?:Traceback|File \"|During handling|The above exception|[\w.]+(?:Error|Exception)\s*:)")
 
 
 def continues(text: str, nxt: str) -> bool:
     """Claim the lines of a wrapped allocator message (and the cudaMallocAsync table)."""
-    if "out of mem" not in text and "would exceed allowed" not in text:
+    if not nxt.strip() or text.count("\n") >= 64:
         return False
-    if text.count("\n") >= 14 or not nxt.strip():
-        return False
-    if "would exceed allowed memory" in text:
+    start = text[:600]
+    if "would exceed allowed memory" in start:
         return bool(_ASYNC_CONT.match(nxt))
-    tight = _WS.sub("", text)
-    head = tight.find("outofmem")
-    body = tight[head:]
+    # cheap gate first: this runs for every line of every open one-line record
+    if "out of mem" not in start.replace("\n", " ") and "out of mem" not in start.replace("\n", ""):
+        # wrapped right after the class or inside 'CUDA out of memory'
+        last = text[text.rfind("\n") + 1:]
+        return ("Error" in last or "Exception" in last) and \
+            _OPEN_HEAD.search(_WS.sub("", last[-40:] + nxt[:40])) is not None
+    head = _WS.sub("", start)
+    body = head[head.find("outofmem"):]
     if not ("outofmemory.".startswith(body[:12]) or body.startswith("outofmemory(")):
         return False  # e.g. 'CUDA error: out of memory' (runtime family)
-    if any(e in body for e in _ENDS):
+    tail = _WS.sub("", text[-300:])
+    if any(e in tail for e in _ENDS) or _G12_END.search(tail):
         return False  # complete
     if _TRUNC_GPU.search(text.rsplit("\n", 1)[-1]):  # 2.2/2.3 NUL defect: only a wrap continues with the digit
         return bool(re.match(r"\s*[\d\x00-\x1f]*\s*has\b", nxt))
     return not _NEW_MESSAGE.match(nxt) and "out of memory" not in nxt
+
+
+def _variants(text: str) -> list[str]:
+    """Joined readings, the likelier first (it wins ties in fact count).
+
+    Several lines cut at the same length are a terminal wrap (join tight,
+    '3.' + '01 GiB'); ragged lines are an editor wrap (join with a space).
+    """
+    variants = joined_variants(text)
+    if len(variants) == 2:
+        lens = [len(ln) for ln in text.split("\n")[:-1]]
+        widest = max(lens, default=0)
+        if widest >= 20 and lens.count(widest) >= 2:
+            variants.reverse()
+    return variants
 
 
 def parse(record: Record) -> list[Event]:
@@ -346,7 +368,7 @@ def parse(record: Record) -> list[Event]:
     if not is_allocator_oom(text):
         return []
     best: dict = {}
-    for variant in joined_variants(text):
+    for variant in _variants(text):
         f = {k: v for k, v in _facts(variant).items() if v is not None}
         if len(f) > len(best):
             best = f
