@@ -119,6 +119,7 @@ class LiveSession:
     def _report(self, incident: Incident) -> None:
         incident.reported = True
         a = self.pipe.analysis
+        self.pipe.sync_metrics()
         self.pipe._stats()
         view = Analysis(name=a.name, events=list(self.precursors) + incident.events, metrics=a.metrics,
                         lines=a.lines, lines_read=a.lines_read, bytes_read=a.bytes_read,

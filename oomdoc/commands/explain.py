@@ -19,12 +19,15 @@ from ._common import dump_json, input_errors
               help="run config file (yaml/json/sh/toml); repeatable")
 @click.option("--rules", "rules_dirs", multiple=True, metavar="DIR",
               help="extra rule directory or file; repeatable (also OOMDOC_RULES)")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text",
-              show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown", "jsonl"]), default="text",
+              show_default=True, help="jsonl: one JSON object per incident (live mode)")
+@click.option("--flush-after", type=float, default=0.5, show_default=True,
+              help="live mode: seconds of silence that close an open record")
+@click.option("--exit-on-oom", is_flag=True, help="live mode: exit 1 after the first diagnosed incident")
 @click.option("--top", type=click.IntRange(min=1), default=5, show_default=True,
               help="diagnoses to show")
 @click.option("--example", metavar="NAME", help="explain a bundled example case (see `oomdoc examples`)")
-def command(log, configs, rules_dirs, fmt, top, example) -> None:
+def command(log, configs, rules_dirs, fmt, top, example, flush_after, exit_on_oom) -> None:
     """Name the cause of an OOM in a log and print ranked fixes."""
     from ..diagnose import explain
     from ..rules_engine.loader import RuleError
@@ -46,6 +49,12 @@ def command(log, configs, rules_dirs, fmt, top, example) -> None:
         if not os.path.isfile(c):
             click.echo(f"oomdoc: {c}: no such config file", err=True)
             sys.exit(2)
+    if log == "-" and _is_stream(sys.stdin):
+        from .live import run_live
+
+        sys.exit(run_live(configs, rules_dirs, fmt, top, flush_after, exit_on_oom))
+    if fmt == "jsonl":
+        fmt = "json"
     with input_errors():
         try:
             report = explain(log, config_paths=configs, rules_dirs=rules_dirs, top=top)
@@ -66,3 +75,13 @@ def command(log, configs, rules_dirs, fmt, top, example) -> None:
 
         color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
         click.echo(render(report, color=color), nl=False, color=color)
+
+
+def _is_stream(fh) -> bool:
+    """A pipe or terminal on stdin means a live run; a redirected file does not."""
+    import stat
+
+    try:
+        return not stat.S_ISREG(os.fstat(fh.fileno()).st_mode)
+    except (OSError, ValueError):
+        return False

@@ -1,0 +1,83 @@
+"""Live mode behind `oomdoc explain -` (stdin is a pipe) and `oomdoc watch FILE`.
+
+Each incident is diagnosed and printed (and flushed) as soon as it is
+complete; the stream is followed until EOF. Ctrl-C and a closed downstream
+pipe end quietly.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+import click
+
+
+def _printer(configs, rules, fmt, top, state):
+    from ..diagnose import explain
+
+    def on_incident(view) -> None:
+        report = explain(None, config_paths=configs, rules=rules, analysis=view, top=top, similar=False)
+        if not report.diagnoses:
+            return
+        state["diagnosed"] += 1
+        if fmt in ("json", "jsonl"):
+            from ..render.explain_json import render
+
+            sys.stdout.write(json.dumps(render(report), ensure_ascii=False, default=str) + "\n")
+        elif fmt == "markdown":
+            from ..render.markdown import render
+
+            sys.stdout.write(render(report))
+        else:
+            from ..render.explain_text import render
+
+            color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+            sys.stdout.write(render(report, color=color))
+        sys.stdout.flush()
+        if state["exit_on_oom"]:
+            raise _Stop()
+
+    return on_incident
+
+
+class _Stop(Exception):
+    pass
+
+
+def _rules(rules_dirs):
+    from ..rules_engine.loader import RuleError, load_rules
+
+    rs = load_rules(rules_dirs)
+    if rs.errors:
+        for e in rs.errors:
+            click.echo(f"oomdoc: {e}", err=True)
+        raise SystemExit(2)
+    return rs.rules
+
+
+def run_live(configs, rules_dirs, fmt, top, flush_after, exit_on_oom, follower=None) -> int:
+    from ..stream import LiveSession, follow_fd, follow_file
+
+    rules = _rules(rules_dirs)
+    state = {"diagnosed": 0, "exit_on_oom": exit_on_oom}
+    name = follower.path if follower else "<stdin>"
+    session = LiveSession(name, _printer(list(configs), rules, fmt, top, state), flush_after=flush_after)
+    try:
+        if follower is None:
+            follow_fd(session, sys.stdin.fileno())
+        else:
+            follow_file(session, follower)
+    except _Stop:
+        return 1
+    except KeyboardInterrupt:
+        return 130 if not state["diagnosed"] else 0
+    except BrokenPipeError:
+        from ..cli import _quiet_broken_pipe
+
+        _quiet_broken_pipe()
+        return 0
+    if state["diagnosed"] == 0 and fmt == "text":
+        sys.stdout.write(f"oomdoc: {name}: no out-of-memory incident found "
+                         f"({session.pipe.analysis.lines_read} lines read)\n")
+    return 0
