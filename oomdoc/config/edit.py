@@ -16,7 +16,9 @@ def apply_fix(text: str, fix: Fix) -> str:
     if fix.style == "yaml":
         return _apply_yaml(text, fix)
     if fix.style == "json":
-        obj = json.loads(text)
+        from ..safe_yaml import load_json
+
+        obj = load_json(text)
         _set_path(obj, fix.key.split("."), fix.own_value)
         return json.dumps(obj, indent=2) + "\n"
     if fix.style == "toml":
@@ -54,7 +56,9 @@ def _apply_yaml(text: str, fix: Fix) -> str:
         if found is None:
             import yaml
 
-            obj = yaml.safe_load(text) or {}
+            from ..safe_yaml import load_yaml
+
+            obj = load_yaml(text) or {}
             _set_path(obj, parts, fix.own_value)
             return yaml.safe_dump(obj, sort_keys=False)
         idx = found + 1

@@ -9,7 +9,6 @@ raises on content: problems become warnings naming the file and line.
 """
 from __future__ import annotations
 
-import json
 import os
 import re
 
@@ -90,9 +89,14 @@ def _entries(pairs_with_lines, label, style) -> list[Entry]:
 def _yaml(text: str, label: str, warn) -> list[Entry]:
     import yaml
 
+    from ..safe_yaml import LimitError, compose_yaml, construct_yaml
+
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        obj = yaml.safe_load(text)
+        node = compose_yaml(text)
+        obj = construct_yaml(node)
+    except LimitError as exc:
+        warn(f"{label}: YAML {exc}; file skipped")
+        return []
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = f":{mark.line + 1}" if mark is not None else ""
@@ -121,8 +125,13 @@ def _node_lines(node, prefix, out):
 
 
 def _json(text: str, label: str, warn) -> list[Entry]:
+    from ..safe_yaml import LimitError, load_json
+
     try:
-        obj = json.loads(text)
+        obj = load_json(text)
+    except LimitError as exc:
+        warn(f"{label}: JSON {exc}; file skipped")
+        return []
     except ValueError as exc:
         line = getattr(exc, "lineno", None)
         warn(f"{label}{':' + str(line) if line else ''}: broken JSON ({getattr(exc, 'msg', exc)}); file skipped")

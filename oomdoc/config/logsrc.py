@@ -20,7 +20,6 @@ between does not break them):
 from __future__ import annotations
 
 import ast
-import json
 import re
 
 from . import shell
@@ -194,8 +193,10 @@ def _json(lines, start, entries, warn, ns, first=None):
     if got is None:
         return
     text, used = got
+    from ..safe_yaml import load_json
+
     try:
-        obj = json.loads(text)
+        obj = load_json(text)
     except ValueError:
         if first is not None or '"' in text[:200]:
             warn(f"log:{used[0].no}: a printed JSON config could not be read; skipped")
@@ -237,8 +238,13 @@ def _yaml(lines, start, entries, warn):
         return
     import yaml
 
+    from ..safe_yaml import LimitError, load_yaml
+
     try:
-        obj = yaml.safe_load("\n".join(b.text for b in block))
+        obj = load_yaml("\n".join(b.text for b in block))
+    except LimitError as exc:
+        warn(f"log:{first.no}: a printed YAML config is {exc}; skipped")
+        return
     except yaml.YAMLError:
         warn(f"log:{first.no}: a printed YAML config could not be read; skipped")
         return

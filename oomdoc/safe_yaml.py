@@ -1,0 +1,149 @@
+"""Bounded YAML/JSON loading for text written by strangers (config files, dumps in logs).
+
+`yaml.safe_load` never executes anything, but it is not bounded:
+
+* aliases are shared, not copied, so a "billion laughs" file loads in
+  microseconds - and then every consumer that walks the tree (flattening
+  keys, printing, comparing) expands it into billions of nodes;
+* a recursive alias (`&a [*a]`) makes a cyclic object;
+* nesting is composed recursively, so 10 000 `[` end in a RecursionError
+  deep inside PyYAML (and the stdlib JSON decoder does the same).
+
+Here the node graph is checked before anything is constructed: depth at
+most MAX_DEPTH, aliases may add at most MAX_ALIAS_NODES nodes to the tree
+they would expand to, no alias cycles. Breaking a limit raises
+`LimitError` (a ValueError) with one readable sentence.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import yaml
+
+MAX_DEPTH = 100
+MAX_ALIAS_NODES = 100_000
+
+
+class LimitError(ValueError):
+    """Input within the format but beyond what oomdoc agrees to expand."""
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """SafeLoader whose composer refuses deep nesting before recursing into it."""
+
+    def __init__(self, stream):
+        super().__init__(stream)
+        self._depth = 0
+
+    def compose_node(self, parent, index):
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                mark = self.peek_event().start_mark
+                raise LimitError(f"nested deeper than {MAX_DEPTH} levels (line {mark.line + 1})")
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+def compose_yaml(text: str) -> yaml.Node | None:
+    """The checked node tree of the first document (None for an empty one)."""
+    loader = _BoundedLoader(text)
+    try:
+        node = loader.get_single_node()
+    except RecursionError:
+        raise LimitError("nested too deeply to read") from None
+    finally:
+        loader.dispose()
+    if node is not None:
+        _check_expansion(node)
+    return node
+
+
+def construct_yaml(node: yaml.Node | None) -> Any:
+    """Python objects of a node tree from `compose_yaml` (safe types only)."""
+    if node is None:
+        return None
+    loader = yaml.SafeLoader("")
+    try:
+        return loader.construct_document(node)
+    except RecursionError:
+        raise LimitError("nested too deeply to read") from None
+    finally:
+        loader.dispose()
+
+
+def load_yaml(text: str) -> Any:
+    """`yaml.safe_load` with the limits above; raises yaml.YAMLError or LimitError."""
+    return construct_yaml(compose_yaml(text))
+
+
+def load_json(text: str) -> Any:
+    """`json.loads` with a depth limit; raises ValueError (incl. LimitError)."""
+    try:
+        obj = json.loads(text)
+    except RecursionError:
+        raise LimitError("nested too deeply to read") from None
+    if _depth(obj) > MAX_DEPTH:
+        raise LimitError(f"nested deeper than {MAX_DEPTH} levels")
+    return obj
+
+
+def _check_expansion(root: yaml.Node) -> None:
+    """Expanded node count vs distinct nodes, iteratively, with cycle detection."""
+    size: dict[int, int] = {}          # id(node) -> nodes in its full expansion
+    on_path: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        nid = id(node)
+        kids = _children(node)
+        if done:
+            on_path.discard(nid)
+            total = 1 + sum(size[id(k)] for k in kids)
+            size[nid] = total
+            if total - len(size) > MAX_ALIAS_NODES:
+                raise LimitError(f"aliases expand to more than {MAX_ALIAS_NODES} extra nodes "
+                                 f"(YAML 'billion laughs'?)")
+            continue
+        if nid in size:
+            continue
+        if nid in on_path:
+            raise LimitError("a YAML alias refers to itself (recursive anchor)")
+        on_path.add(nid)
+        stack.append((node, True))
+        for k in kids:
+            kid = id(k)
+            if kid in on_path:
+                raise LimitError("a YAML alias refers to itself (recursive anchor)")
+            if kid not in size:
+                stack.append((k, False))
+
+
+def _children(node: yaml.Node) -> list[yaml.Node]:
+    if isinstance(node, yaml.MappingNode):
+        return [n for pair in node.value for n in pair]
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    return []
+
+
+def _depth(obj: Any) -> int:
+    deepest = 0
+    stack = [(obj, 1)]
+    while stack:
+        o, d = stack.pop()
+        if isinstance(o, dict):
+            deepest = max(deepest, d)
+            stack.extend((v, d + 1) for v in o.values())
+        elif isinstance(o, list):
+            deepest = max(deepest, d)
+            stack.extend((v, d + 1) for v in o)
+        if deepest > MAX_DEPTH:
+            break
+    return deepest
+
+
+__all__ = ["LimitError", "MAX_DEPTH", "MAX_ALIAS_NODES", "compose_yaml", "construct_yaml",
+           "load_yaml", "load_json"]
