@@ -94,7 +94,11 @@ def show(rule_id, rules_dirs) -> None:
 @command.command(name="check")
 @click.argument("paths", nargs=-1)
 def check(paths) -> None:
-    """Lint rule files (default: every rule oomdoc loads). Exit 1 on errors."""
+    """Lint rule files (default: every rule oomdoc loads). Exit 1 on errors.
+
+    Besides the schema, every regex is checked for catastrophic backtracking
+    (nested quantifiers, overlapping alternatives under a quantifier, and a timed
+    probe on adversarial lines)."""
     from ..rules_engine.loader import RuleError, rule_dirs, rule_files, validate_files
 
     try:
@@ -111,6 +115,7 @@ def check(paths) -> None:
             errors.append(f"{r['file']}: rule {r['id']!r}: fixes: a cause rule should offer a fix")
         if not r.get("references") and r["status"] == "stable":
             errors.append(f"{r['file']}: rule {r['id']!r}: references: a stable rule cites a source")
+        errors += _unsafe_patterns(r)
     for f in files:
         import yaml
 
@@ -127,6 +132,17 @@ def check(paths) -> None:
         click.echo(e)
     click.echo(f"{len(files)} files, {len(rs.rules)} valid rules, {len(errors)} problems")
     sys.exit(1 if errors else 0)
+
+
+def _unsafe_patterns(rule: dict) -> list[str]:
+    """Patterns that could hang on a log line: static check plus a timed probe."""
+    from ..rules_engine.safe_regex import problems, rule_patterns
+
+    out = []
+    for loc, pattern in rule_patterns(rule):
+        for why in problems(pattern):
+            out.append(f"{rule['file']}: rule {rule['id']!r}: {loc}: unsafe regex '{pattern}': {why}")
+    return out
 
 
 @command.command(name="test")

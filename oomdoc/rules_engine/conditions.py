@@ -5,23 +5,21 @@ returns a `Hit` (the evidence that made it true) or None. Events first get
 *derived* facts (`derive`), e.g. shortfall = requested - free, so rules can
 compare numbers the libraries never print directly.
 
-User regexes run with the `regex` module under a timeout; a pattern that
-takes too long raises `RegexTimeout`, and the engine skips that rule.
+User regexes run with the `regex` module under a timeout (`safe_regex`: 100 ms
+per search, 1 s per rule); a pattern that takes too long raises `RegexTimeout`,
+and the engine skips that rule.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
 
-REGEX_TIMEOUT_S = 0.2
+from .safe_regex import CALL_TIMEOUT_S as REGEX_TIMEOUT_S  # noqa: F401  (kept for callers)
+from .safe_regex import Guard, RegexTimeout  # noqa: F401  (RegexTimeout is part of this API)
 # A knob value that is only the framework's default is weaker evidence than one
 # the user wrote (the default may not even apply, e.g. vLLM knobs without vLLM).
 DEFAULT_WEIGHT = 0.5
 LOG_REGEX_LINES = 50_000
-
-
-class RegexTimeout(Exception):
-    pass
 
 
 @dataclass
@@ -158,22 +156,25 @@ def _cmp(n: float, op: str, ref: float) -> bool:
     return {"gt": n > ref, "gte": n >= ref, "lt": n < ref, "lte": n <= ref}[op]
 
 
-_TRUSTED = {"on": False}     # set per rule by the scorer: packaged rules are trusted
+# The rule being evaluated: packaged rules are trusted (stdlib `re`, reviewed and
+# linted by the tests); any other rule's patterns run under its own `Guard`.
+_TRUSTED: dict = {"on": False, "guard": None}
+
+
+def use_rule(rule: dict) -> None:
+    """Called by the scorer before evaluating a rule's conditions."""
+    _TRUSTED["on"] = bool(rule.get("packaged"))
+    _TRUSTED["guard"] = None if _TRUSTED["on"] else Guard()
 
 
 def _search(pattern: str, text: str):
     """Packaged rules' patterns run with stdlib `re` (reviewed, and `regex` costs
-    start-up time); users' patterns with `regex` under a timeout."""
+    start-up time); users' patterns with `regex` under a timeout and a budget."""
     if _TRUSTED["on"]:
         import re
 
         return re.search(pattern, text)
-    import regex
-
-    try:
-        return regex.search(pattern, text, timeout=REGEX_TIMEOUT_S)
-    except TimeoutError:
-        raise RegexTimeout(pattern) from None
+    return (_TRUSTED.get("guard") or Guard()).search(pattern, text)
 
 
 def fact_test(t: dict, facts: dict) -> bool:

@@ -125,7 +125,8 @@ def _cache_path(files: list[Path]) -> Path | None:
 
     h = hashlib.sha256(f"{CACHE_FORMAT}:{__version__}".encode())
     stamp = [PKG_DIR / "config" / "knobs.yaml", Path(__file__).with_name("schema.py"),
-             Path(__file__).with_name("vocab.py"), Path(__file__).with_name("helpers.py"), Path(__file__)]
+             Path(__file__).with_name("vocab.py"), Path(__file__).with_name("helpers.py"),
+             Path(__file__).with_name("safe_regex.py"), Path(__file__)]
     for f in [*stamp, *files]:
         try:
             st = f.stat()

@@ -111,6 +111,11 @@ class Compare(BaseModel):
         if v is not None:
             import regex
 
+            from .safe_regex import compile_bomb
+
+            bomb = compile_bomb(v)      # checked first: compiling it would hang the loader
+            if bomb:
+                raise ValueError(f"regex {v!r}: {bomb}")
             try:
                 regex.compile(v)
             except regex.error as exc:

@@ -82,7 +82,7 @@ def noisy_or(weights) -> float:
 
 def score_rule(rule: dict, ctx: C.Context) -> Diagnosis | None:
     """The rule's diagnosis if its required conditions hold, else None."""
-    C._TRUSTED["on"] = bool(rule.get("packaged"))
+    C.use_rule(rule)
     when = rule["when"]
     hits: list[C.Hit] = []
     for cond in when.get("all", []):
@@ -133,7 +133,7 @@ def _merged_facts(idx: list[int], ctx: C.Context) -> dict:
 def resolve_fixes(rule: dict, d: Diagnosis, ctx: C.Context, shortfall: int | None) -> list[FixOut]:
     out = []
     cfg = ctx.cfg
-    C._TRUSTED["on"] = bool(rule.get("packaged"))
+    C.use_rule(rule)
     for fix in rule.get("fixes", []):
         if any(C.evaluate(c, ctx) is not None for c in fix.get("unless", [])):
             continue
@@ -189,10 +189,13 @@ def run(rules: list[dict], ctx: C.Context) -> Outcome:
     warnings: list[str] = []
     scored: list[tuple[Diagnosis, dict]] = []
     for rule in rules:
+        if rule.get("regex_timeout"):       # timed out on an earlier log (live mode): stays off
+            warnings.append(rule["regex_timeout"])
+            continue
         try:
             d = score_rule(rule, ctx)
         except C.RegexTimeout as exc:
-            warnings.append(f"rule {rule['id']}: regex {exc} took too long; rule skipped")
+            warnings.append(_skip(rule, exc))
             continue
         if d is not None and d.confidence >= MIN_CONFIDENCE:
             scored.append((d, rule))
@@ -224,7 +227,12 @@ def run(rules: list[dict], ctx: C.Context) -> Outcome:
         bucket = 0 if d.confidence >= top - COMPETE_MARGIN else 1
         d.shortfall_bytes = d.shortfall_bytes or None
         for rule in rs:
-            for f in resolve_fixes(rule, d, ctx, d.shortfall_bytes or shortfall):
+            try:
+                fixes = resolve_fixes(rule, d, ctx, d.shortfall_bytes or shortfall)
+            except C.RegexTimeout as exc:
+                warnings.append(_skip(rule, exc, "its fixes are"))
+                continue
+            for f in fixes:
                 if f.knob in merged:
                     if d.cause not in merged[f.knob].causes:
                         merged[f.knob].causes.append(d.cause)
@@ -234,6 +242,16 @@ def run(rules: list[dict], ctx: C.Context) -> Outcome:
                 order.append((bucket, f))
     order.sort(key=lambda bf: (bf[0], not bf[1].covers))     # stable: covering fixes first
     return Outcome([d for d, _ in ranked], [f for _, f in order], shortfall, warnings)
+
+
+def _skip(rule: dict, exc: Exception, what: str = "rule") -> str:
+    """Turn a user regex that ran too long into a warning (stderr once) and switch it off."""
+    from .safe_regex import warn_once
+
+    msg = f"rule {rule['id']}: {exc}; {what} skipped"
+    rule["regex_timeout"] = msg
+    warn_once(msg)
+    return msg
 
 
 def _log_shortfall(ctx: C.Context) -> int | None:
