@@ -20,6 +20,18 @@ import json
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.events import AliasEvent
+from yaml.parser import Parser
+from yaml.reader import Reader
+from yaml.resolver import Resolver
+from yaml.scanner import Scanner
+
+try:
+    from yaml.cyaml import CParser
+except ImportError:  # pragma: no cover
+    CParser = None
 
 MAX_DEPTH = 100
 MAX_ALIAS_NODES = 100_000
@@ -29,12 +41,8 @@ class LimitError(ValueError):
     """Input within the format but beyond what oomdoc agrees to expand."""
 
 
-class _BoundedLoader(yaml.SafeLoader):
-    """SafeLoader whose composer refuses deep nesting before recursing into it."""
-
-    def __init__(self, stream):
-        super().__init__(stream)
-        self._depth = 0
+class _DepthComposer(Composer):
+    """The composer, refusing deep nesting before it recurses; counts aliases."""
 
     def compose_node(self, parent, index):
         self._depth += 1
@@ -42,21 +50,52 @@ class _BoundedLoader(yaml.SafeLoader):
             if self._depth > MAX_DEPTH:
                 mark = self.peek_event().start_mark
                 raise LimitError(f"nested deeper than {MAX_DEPTH} levels (line {mark.line + 1})")
+            if self.check_event(AliasEvent):
+                self._aliases += 1
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
 
 
+def _init(self) -> None:
+    Composer.__init__(self)
+    SafeConstructor.__init__(self)
+    Resolver.__init__(self)
+    self._depth = 0
+    self._aliases = 0
+
+
+class _PyLoader(_DepthComposer, Reader, Scanner, Parser, SafeConstructor, Resolver):
+    def __init__(self, stream):
+        Reader.__init__(self, stream)
+        Scanner.__init__(self)
+        Parser.__init__(self)
+        _init(self)
+
+
+if CParser is not None:
+    class _CLoader(_DepthComposer, CParser, SafeConstructor, Resolver):
+        """libyaml's (iterative) parser for speed, Python's composer for the depth check."""
+
+        def __init__(self, stream):
+            CParser.__init__(self, stream)
+            _init(self)
+
+    _Loader = _CLoader
+else:  # pragma: no cover - PyYAML without libyaml
+    _Loader = _PyLoader
+
+
 def compose_yaml(text: str) -> yaml.Node | None:
     """The checked node tree of the first document (None for an empty one)."""
-    loader = _BoundedLoader(text)
+    loader = _Loader(text)
     try:
         node = loader.get_single_node()
     except RecursionError:
         raise LimitError("nested too deeply to read") from None
     finally:
         loader.dispose()
-    if node is not None:
+    if node is not None and loader._aliases:
         _check_expansion(node)
     return node
 
