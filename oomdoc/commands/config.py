@@ -1,4 +1,7 @@
-"""`oomdoc config FILE|- [--config F]...`: the run configuration, with provenance."""
+"""`oomdoc config FILE|- [--config F]...`: the run configuration, with provenance.
+
+Values are masked (`render.redact`): a token in a launch command or a config
+dump is shown as `hf_****`, and any value under a credential-named key too."""
 from __future__ import annotations
 
 import click
@@ -21,7 +24,9 @@ def command(log: str, configs: tuple[str, ...], fmt: str, show_all: bool) -> Non
         analysis = read_events(log)
     rc = load_run_config(analysis, list(configs))
     if fmt == "json":
-        dump_json(rc.report_json())
+        from ..render import redact
+
+        dump_json(redact.obj(rc.report_json()))
         return
     click.echo(render_text(rc, show_all), nl=False)
 
@@ -42,7 +47,7 @@ def render_text(rc, show_all: bool = False) -> str:
     for k, s in rows:
         src = "default" if s.default else s.source
         key = f"  [{s.raw_key}]" if s.raw_key and s.raw_key != k else ""
-        out.append(f"  {k:<{width}}  {_show(s.value)}  ({src}){key}")
+        out.append(f"  {k:<{width}}  {_show(s.value, s.raw_key or k)}  ({src}){key}")
     defaults = sum(1 for s in rc.settings.values() if s.default)
     if defaults and not show_all:
         out.append(f"  ... and {defaults} framework defaults (--all to list)")
@@ -50,14 +55,18 @@ def render_text(rc, show_all: bool = False) -> str:
         out.append("")
         out.append("other keys (not mapped to a knob):")
         for k, s in sorted(rc.raw.items()):
-            out.append(f"  {k} = {_show(s.value)}  ({s.source})")
+            out.append(f"  {k} = {_show(s.value, k)}  ({s.source})")
     if rc.warnings:
         out.append("")
         out.append("warnings:")
         out += [f"  {w}" for w in rc.warnings]
-    return "\n".join(out) + "\n"
+    from ..render import redact
+
+    return redact.text("\n".join(out) + "\n")
 
 
-def _show(v) -> str:
-    s = "null" if v is None else str(v)
+def _show(v, key: str | None = None) -> str:
+    from ..render import redact
+
+    s = "null" if v is None else redact.value(str(v), key)   # masked before it is cut
     return s if len(s) <= 120 else s[:117] + "..."

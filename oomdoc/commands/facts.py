@@ -17,7 +17,9 @@ def command(log: str, fmt: str) -> None:
     with input_errors():
         analysis = read_events(log)
     if fmt == "json":
-        dump_json(analysis.facts_json(__version__))
+        from ..render import redact
+
+        dump_json(redact.obj(analysis.facts_json(__version__)))
         return
     from ..render.facts_text import render
 

@@ -5,14 +5,17 @@ The report keeps the facts JSON (`oomdoc_version`, `source`, `events`,
 object with `id`), `config`, `diagnoses` (best first), `fixes` (merged across
 diagnoses, best first), `shortfall_bytes` and `similar_cases`.
 Additive changes keep `schema_version`; removals or renames bump it.
+Every string is passed through `redact.obj`: tokens and credentials in echoed
+log text (event texts, evidence, config values, warnings) are masked.
 """
 from __future__ import annotations
 
 from ..diagnose import SCHEMA_VERSION
+from . import redact
 
 
 def render(report) -> dict:
-    return report.to_json()
+    return redact.obj(report.to_json())
 
 
 _FIX = {

@@ -2,10 +2,13 @@
 evidence with line numbers, copy-pasteable fixes, the runners-up.
 
 Colour only when asked (the command enables it on a TTY without NO_COLOR).
+Echoed log text is masked (`redact`): evidence before it is cut to width, then
+the whole report.
 """
 from __future__ import annotations
 
 from ..units import human
+from . import redact
 
 
 def _pct(x) -> str:
@@ -92,7 +95,7 @@ def render(report, color: bool = False) -> str:
             out.append(st("evidence:", bold=True))
             for ln, text in d.evidence[:8]:
                 where = f"line {ln}" if ln is not None else "config"
-                out.append(f"  {where:>10}  {text[:160]}")
+                out.append(f"  {where:>10}  {redact.text(text)[:160]}")
     if report.fixes:
         out.append("")
         out.append(st("fixes", bold=True) + " (best first; paste into your config or command line):")
@@ -121,4 +124,4 @@ def render(report, color: bool = False) -> str:
         out.append("  (run `oomdoc explain --example NAME` to see one)")
     for w in report.warnings:
         out.append(st(f"! {w}", fg="yellow"))
-    return "\n".join(out) + "\n"
+    return redact.text("\n".join(out) + "\n")

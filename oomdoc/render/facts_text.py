@@ -1,7 +1,8 @@
-"""Human-readable listing of extracted events."""
+"""Human-readable listing of extracted events (secrets masked, `redact`)."""
 from __future__ import annotations
 
 from ..units import human
+from . import redact
 
 
 def fmt_fact(name: str, value) -> str:
@@ -9,7 +10,7 @@ def fmt_fact(name: str, value) -> str:
         return f"{name}={human(value)}"
     if name == "processes" and isinstance(value, dict):
         return "processes={" + ", ".join(f"{k}: {human(v)}" for k, v in value.items()) + "}"
-    return f"{name}={value}"
+    return f"{name}={redact.value(value, name)}"
 
 
 def render(analysis) -> str:
@@ -27,4 +28,4 @@ def render(analysis) -> str:
                    f"first {vals[0]:g}, last {vals[-1]:g}, max {max(vals):g}")
     for w in analysis.warnings:
         out.append(f"! {w}")
-    return "\n".join(out) + "\n"
+    return redact.text("\n".join(out) + "\n")

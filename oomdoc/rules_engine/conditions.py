@@ -221,9 +221,22 @@ def _subject(c: dict, ctx: Context) -> Hit | None:
     if "log_regex" in c:
         for ln in ctx.lines[:LOG_REGEX_LINES]:
             if _search(c["log_regex"], ln.text):
-                return Hit(evidence=[(ln.no, ln.raw.strip()[:300])])
+                return Hit(evidence=[(ln.no, _clip(ln.raw.strip()))])
         return None
     return group(c, ctx)
+
+
+def _clip(text: str, n: int = 300) -> str:
+    """Evidence cut to `n` characters, never through a secret: renderers mask
+    secrets, and a cut one no longer looks like one."""
+    if len(text) <= n:
+        return text
+    from ..secrets import find_secrets
+
+    for s in find_secrets(text):
+        if s.start < n < s.end:
+            return text[:s.end]
+    return text[:n]
 
 
 def group(c: dict, ctx: Context) -> Hit | None:
@@ -270,7 +283,7 @@ def _event(c: dict, ctx: Context) -> Hit | None:
             continue
         count += ev.count
         hit.events.append(i)
-        hit.evidence.append((ev.line, ev.text.strip().splitlines()[0][:300] if ev.text.strip() else ev.kind))
+        hit.evidence.append((ev.line, _clip(ev.text.strip().splitlines()[0]) if ev.text.strip() else ev.kind))
     if not hit.events or count < int(c.get("min_count") or 1):
         return None
     return hit
