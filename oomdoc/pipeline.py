@@ -33,6 +33,7 @@ CONFIG_TRIGGERS = TriggerGroup("config", (
 MAX_KEPT_LINES = 50_000
 MAX_KEPT_BYTES = 16 << 20
 METRIC_EXACT = 1024    # metric lines parsed one by one before sampling starts
+METRIC_PERIOD = 256    # then this many per doubling of the count (a log-spaced sample)
 METRIC_RING = 256      # the last metric lines, parsed exactly when a diagnosis needs them
 MERGE_WINDOW = 5_000   # lines: copies of one OOM from many ranks arrive close together
 
@@ -69,21 +70,27 @@ def _triggers() -> tuple[list[TriggerGroup], list[bytes]]:
     return groups, lits
 
 
+def _any_of(keys):
+    import re
+
+    keys = [k for k in keys if k]
+    return re.compile("|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))) if keys else None
+
+
 class Pipeline:
     def __init__(self, name: str = "<text>", emit_all: bool = False, keep_lines: int = MAX_KEPT_LINES):
         groups, lits = _triggers()
         self.mods = parsers.modules()
-        self._keys = [(m, tuple(getattr(m, "KEYS", ()))) for m in self.mods]
+        # one compiled search per parser instead of a Python loop over its keys
+        self._keys = [(m, _any_of(getattr(m, "KEYS", ()))) for m in self.mods]
         self._cont = [m for m in self.mods if hasattr(m, "continues")]
-        self.scanner = Scanner(groups, lits, emit_all=emit_all)
+        self.scanner = Scanner(groups, lits, emit_all=emit_all, sample_exact=METRIC_EXACT,
+                               sample_period=METRIC_PERIOD, ring=METRIC_RING)
         self.assembler = Assembler(self._continues)
         self.analysis = Analysis(name=name)
         self._keep = keep_lines
         self._kept_bytes = 0
         self._metric_mods = [m for m in self.mods if getattr(m, "LINE_TRIGGERS", ())]
-        self._metric_seen = 0
-        self._metric_stride = 1
-        self._metric_ring: deque[tuple[int, bytes]] = deque(maxlen=METRIC_RING)
         # live mode: only merge copies that arrive close together in time
         self.merge_filter = None
 
@@ -103,33 +110,21 @@ class Pipeline:
 
     def sync_metrics(self) -> None:
         """Parse the exact tail of metric lines (call before diagnosing)."""
-        if not self._metric_ring:
+        hits = self.scanner.drain_ring()
+        if not hits:
             return
-        ring = list(self._metric_ring)
-        self._metric_ring.clear()
-        for no, b in ring:
+        for no, b in hits:
             self._metric_line(no, b)
         self.analysis.metrics.sort()
 
     def _line_hits(self) -> None:
-        """Frequent one-line facts (per-step metric lines) in bounded time.
-
-        Every line is parsed while there are few; then one line per doubling
-        stride, keeping the last METRIC_RING raw lines for an exact tail.
-        """
+        """Frequent one-line facts (per-step metric lines), already sampled by the scanner."""
         hits = self.scanner.line_hits
         if not hits:
             return
         self.scanner.line_hits = []
         for no, b in hits:
-            self._metric_seen += 1
-            seen = self._metric_seen
-            if seen > METRIC_EXACT * self._metric_stride * 2:
-                self._metric_stride *= 2
-            if seen <= METRIC_EXACT or seen % self._metric_stride == 0:
-                self._metric_line(no, b)
-            else:
-                self._metric_ring.append((no, b))
+            self._metric_line(no, b)
 
     def _metric_line(self, no: int, b: bytes) -> None:
         text = b.decode("utf-8", "replace")
@@ -183,7 +178,7 @@ class Pipeline:
         for rec in records:
             lower = rec.text.lower()
             for mod, keys in self._keys:
-                if keys and not any(k in lower for k in keys):
+                if keys is not None and keys.search(lower) is None:
                     continue
                 try:
                     evs = mod.parse(rec)

@@ -20,6 +20,7 @@ to prefix peeling, assembly and the parsers.
 from __future__ import annotations
 
 import re
+from collections import deque
 from dataclasses import dataclass
 
 BLOCK = 1 << 20
@@ -35,28 +36,97 @@ class TriggerGroup:
 
 
 class _Prefilter:
-    """'Does this block contain any trigger?' at C/Rust speed."""
+    """'Does this block contain any of these literals?' at C/Rust speed.
 
-    def __init__(self, pattern: str):
-        self._validator = None
+    pydantic-core's Rust regex finds up to ~32 literals with SIMD (Teddy) at
+    several GB/s; beyond that it falls back to a ~10x slower automaton, so
+    the literals are split into groups of GROUP and searched one group after
+    the other.
+    """
+
+    GROUP = 32
+
+    def __init__(self, literals: list[str]):
+        self._validators = []
         try:
             from pydantic_core import SchemaValidator, ValidationError, core_schema
-
-            self._validator = SchemaValidator(
-                core_schema.str_schema(pattern=pattern, regex_engine="rust-regex")
-            )
-            self._error = ValidationError
         except Exception:  # pragma: no cover - pydantic-core always ships a Rust engine
-            self._validator = None
+            return
+        self._error = ValidationError
+        lits = sorted(literals)  # neighbours share prefixes: cheaper Teddy buckets
+        for i in range(0, len(lits), self.GROUP):
+            pattern = "|".join(re.escape(x) for x in lits[i:i + self.GROUP])
+            self._validators.append(SchemaValidator(
+                core_schema.str_schema(pattern=pattern, regex_engine="rust-regex")))
 
-    def __call__(self, block: bytes) -> bool:
-        if self._validator is None:
+    def __call__(self, block) -> bool:
+        if not self._validators:
             return True
-        try:
-            self._validator.validate_python(block.decode("latin-1"))
-            return True
-        except self._error:
-            return False
+        # str(memoryview) decodes without first copying the slice
+        text = block if isinstance(block, str) else str(block, "latin-1")
+        for v in self._validators:
+            try:
+                v.validate_python(text)
+                return True
+            except self._error:
+                continue
+        return False
+
+
+_IDENTIFIER = re.compile(r"_|[a-z][A-Z]|\(|^[A-Z0-9 ]+$")
+
+
+def case_variants(lit: str) -> set[str]:
+    """A prose literal as written, lowercased and Capitalised; an identifier as written.
+
+    `out of memory` is printed as `Out of memory` too, but nobody prints
+    `outofmemoryerror` or `cublas_status_alloc_failed`; fewer variants keep
+    the prefilter on its fast path.
+    """
+    if _IDENTIFIER.search(lit):
+        return {lit}
+    return {lit, lit.lower(), lit[:1].upper() + lit[1:]}
+
+
+def trie_pattern(words) -> str:
+    """A regex matching any of `words`, longest first, shaped as a prefix trie."""
+    trie: dict = {}
+    for w in words:
+        node = trie
+        for ch in w:
+            node = node.setdefault(ch, {})
+        node[""] = True
+
+    def emit(node: dict) -> str:
+        end = "" in node
+        alts = [re.escape(ch) + emit(child) for ch, child in sorted(node.items()) if ch]
+        if not alts:
+            return ""
+        body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
+        return f"(?:{body})?" if end else body
+
+    return emit(trie)
+
+
+def cover_set(variants) -> list[str]:
+    """The variants that contain no other variant: enough to answer "any hit?"."""
+    cover: list[str] = []
+    for lit in sorted(set(variants), key=len):
+        if not any(c in lit for c in cover):
+            cover.append(lit)
+    return cover
+
+
+def anchor_set(variants) -> list[str]:
+    """First-tier anchors (see bench/make_anchors.py) plus any variant they miss."""
+    try:
+        from .scan_anchors import ANCHORS
+    except ImportError:  # pragma: no cover
+        ANCHORS = ()
+    cover = cover_set(variants)
+    used = [a for a in ANCHORS if any(a in v for v in cover)]
+    missed = [v for v in cover if not any(a in v for a in used)]
+    return used + missed
 
 
 class Scanner:
@@ -68,7 +138,8 @@ class Scanner:
 
     def __init__(self, windows: list[TriggerGroup], line_literals: list[bytes],
                  head_lines: int = 4000, head_bytes: int = 4 << 20,
-                 max_line: int = 1 << 20, emit_all: bool = False):
+                 max_line: int = 1 << 20, emit_all: bool = False,
+                 sample_exact: int = 1 << 62, sample_period: int = 256, ring: int = 256):
         self.line_literals = [lit for lit in line_literals if lit]
         self.head_lines = head_lines
         self.head_bytes = head_bytes
@@ -79,22 +150,21 @@ class Scanner:
         # each literal is searched as written, lowercased and Capitalised.
         for g in windows:
             for lit in g.literals:
-                for var in {lit, lit.lower(), lit[:1].upper() + lit[1:]}:
+                for var in case_variants(lit):
                     b, a = self._ctx.get(var, (0, 0))
                     self._ctx[var] = (max(b, g.before), max(a, g.after))
-        alts = sorted((re.escape(v) for v in self._ctx), key=len, reverse=True)
         self._max_before = max((b for b, _ in self._ctx.values()), default=0)
         self._overlap = max((len(k) for k in self._ctx), default=1)
-        pattern = "|".join(alts) or r"(?!)"
-        self._re = re.compile(pattern.encode("latin-1"))
-        # The block prefilter's cost grows with the number of literals; a
-        # literal containing another one adds nothing to "any hit here?".
-        cover: list[str] = []
-        for lit in sorted(self._ctx, key=len):
-            if not any(c in lit for c in cover):
-                cover.append(lit)
+        # A trie-shaped regex: Python's re tries a flat alternation branch by
+        # branch at every position (~4 MB/s with 250 literals); a trie checks
+        # one branch per character.
+        self._re = re.compile(trie_pattern(self._ctx).encode("latin-1") if self._ctx else b"(?!)")
+        # Two tiers: few anchors per 1 MiB block (fast SIMD path), then every
+        # trigger per 64 KiB sub-block of the blocks that hit.
+        cover = cover_set(self._ctx)
         self._pattern = "|".join(re.escape(c) for c in cover) if cover else None
         self._prefilter: _Prefilter | None = None  # built on first big region
+        self._anchors: _Prefilter | None = None
         self.pending = b""
         self.skipping = False
         self.next_line = 1          # number of the first line of the next region
@@ -107,6 +177,20 @@ class Scanner:
         # (line_no, bytes) of LINE_TRIGGERS hits, drained by the caller: frequent
         # one-line facts (metric lines) skip the per-line slow path entirely
         self.line_hits: list[tuple[int, bytes]] = []
+        # Sampling of one-line hits (an endless stream of metric lines must not
+        # cost a Python round trip each): the first `sample_exact` are reported,
+        # then `sample_period` per doubling of the count; of the rest only the
+        # last `ring` are kept (in `line_ring`) for an exact tail.
+        self.sample_exact = sample_exact
+        self.sample_period = sample_period
+        self.line_ring: deque[tuple[int, bytes]] = deque(maxlen=ring)
+        self.line_seen = 0
+        self._period_end = sample_exact
+        self._stride = 1
+        self._line_blocks: list[tuple[int, int]] | None = None
+        self._consumed = 0          # stream offset of the current region's start
+        self._probe = 0             # stream offset of the next sampling probe
+        self._tail = None           # last big sampled region, for the exact ring
 
     # -- public -------------------------------------------------------------
     def feed(self, data: bytes) -> list[tuple[int, bytes]]:
@@ -146,6 +230,10 @@ class Scanner:
         tail, self.pending = self.pending + b"\n", b""
         return self._region(tail, 0, len(tail))
 
+    def variants(self) -> list[str]:
+        """Every trigger literal as searched (as written, lowercased, Capitalised)."""
+        return list(self._ctx)
+
     @property
     def lines_read(self) -> int:
         return self.next_line - 1
@@ -161,23 +249,36 @@ class Scanner:
         return self._region(line, 0, len(line))
 
     def _hits(self, buf: bytes, r0: int, r1: int) -> list[tuple[int, int, int]]:
-        """(offset, before, after) of every rare-trigger match in buf[r0:r1]."""
-        if self._pattern is None:
-            return []
+        """(offset, before, after) of every rare-trigger match in buf[r0:r1].
+
+        Big regions also record in `_line_blocks` the 1 MiB blocks that hold a
+        one-line trigger, so sampling need not search the others.
+        """
+        self._line_blocks = None
         spans: list[tuple[int, int]] = []
         if r1 - r0 <= SUBBLOCK or self.emit_all:
+            if self._pattern is None:
+                return []
             spans.append((r0, r1))
         else:
             if self._prefilter is None:
-                self._prefilter = _Prefilter(self._pattern)
+                self._prefilter = _Prefilter(cover_set(self._ctx))
+                self._anchors = _Prefilter(anchor_set(self._ctx))
+                self._line_pf = _Prefilter([x.decode("latin-1") for x in self.line_literals])
+            mv = memoryview(buf)
+            line_blocks = []
             for a in range(r0, r1, BLOCK):
                 b = min(r1, a + BLOCK + self._overlap)
-                if not self._prefilter(buf[a:b]):
+                text = str(mv[a:b], "latin-1")
+                if self.line_literals and self._line_pf(text):
+                    line_blocks.append((a, b))
+                if self._pattern is None or not self._anchors(text):
                     continue
                 for s in range(a, min(r1, a + BLOCK), SUBBLOCK):
                     e = min(r1, s + SUBBLOCK + self._overlap)
-                    if self._prefilter(buf[s:e]):
+                    if self._prefilter(mv[s:e]):
                         spans.append((s, e))
+            self._line_blocks = line_blocks
         hits = []
         seen = -1
         for s, e in spans:
@@ -189,6 +290,24 @@ class Scanner:
                 hits.append((m.start(), b, a))
         return hits
 
+    def _sample(self, positions: list[int]) -> list[tuple[int, int, int]]:
+        """(pos, -1, 0) for hits to report now, (pos, -2, 0) for ring candidates."""
+        out = []
+        rest = []
+        for p in positions:
+            self.line_seen += 1
+            seen = self.line_seen
+            if seen > self._period_end:
+                self._period_end *= 2
+                self._stride = max(1, self._period_end // 2 // self.sample_period)
+            if seen <= self.sample_exact or seen % self._stride == 0:
+                out.append((p, -1, 0))
+            else:
+                rest.append(p)
+        ring = self.line_ring.maxlen or 0
+        out += [(p, -2, 0) for p in rest[-ring:]] if ring else []
+        return out
+
     def _line_hits(self, buf: bytes, r0: int, r1: int) -> list[int]:
         out = []
         for lit in self.line_literals:
@@ -197,12 +316,101 @@ class Scanner:
                 out.append(p)
                 nl = buf.find(b"\n", p, r1)
                 p = buf.find(lit, nl + 1, r1) if nl >= 0 else -1
+        if len(self.line_literals) > 1:
+            out.sort()
         return out
 
+    def _next_line_hit(self, buf: bytes, pos: int, end: int) -> int:
+        best = -1
+        for lit in self.line_literals:
+            p = buf.find(lit, pos, end)
+            if p >= 0 and (best < 0 or p < best):
+                best = p
+        return best
+
+    def _line_events(self, buf: bytes, r0: int, r1: int, first: int) -> list[tuple[int, int, int]]:
+        """One-line trigger hits to report: (pos, -1, 0) now, (pos, -2, 0) for the ring.
+
+        While few, every hit is found (and sampled by count). Once sampling
+        has started, a big region is probed at byte-spaced points (about
+        `sample_period` per doubling of the stream) and only searched in the
+        blocks known to hold a hit; its exact tail is read lazily by
+        `drain_ring`, so an endless stream of metric lines costs no search.
+        """
+        blocks = self._line_blocks
+        if blocks is None or self.line_seen < self.sample_exact:
+            spans = blocks if blocks is not None else [(r0, r1)]
+            pos = []
+            for a, b in spans:
+                pos += self._line_hits(buf, max(a, pos[-1] + 1) if pos else a, min(b, r1))
+            return self._sample(sorted(set(pos)))
+        out: list[tuple[int, int, int]] = []
+        reported: list[int] = []
+        base = self._consumed - r0          # stream offset = base + buffer offset
+        for a, b in blocks:
+            b = min(b, r1)
+            while True:
+                q = max(a, self._probe - base)
+                if q >= b:
+                    break
+                p = self._next_line_hit(buf, q, b)
+                if p < 0:
+                    break
+                out.append((p, -1, 0))
+                reported.append(p)
+                self.line_seen += 1
+                nl = buf.find(b"\n", p, r1)
+                eol = nl + 1 if nl >= 0 else r1
+                self._probe = base + eol + max(4096, (base + eol) // self.sample_period)
+        self._tail = (buf, r0, r1, first, blocks, reported)
+        self.line_ring.clear()
+        return out
+
+    def drain_ring(self) -> list[tuple[int, bytes]]:
+        """The exact last one-line hits not yet reported, oldest first; empties the ring."""
+        tail: list[tuple[int, bytes]] = []
+        if self._tail is not None:
+            buf, r0, r1, first, blocks, reported, *rest = self._tail
+            emitted = rest[0] if rest else []
+            self._tail = None
+            done = {buf.rfind(b"\n", r0, p) + 1 for p in reported}
+            want = self.line_ring.maxlen or 0
+            starts: list[int] = []
+            for a, b in reversed(blocks):
+                end = min(b, r1)
+                while len(starts) < want:
+                    p = max(buf.rfind(lit, a, end) for lit in self.line_literals)
+                    if p < 0:
+                        break
+                    ls = buf.rfind(b"\n", r0, p) + 1
+                    if ls not in done and (not starts or ls < starts[-1]):
+                        starts.append(ls)
+                    end = ls - 1 if ls > a else a
+                    if end <= a:
+                        break
+                if len(starts) >= want:
+                    break
+            line, pos = first, r0
+            for ls in sorted(starts):
+                line += buf.count(b"\n", pos, ls)
+                pos = ls
+                if any(lo <= line <= hi for lo, hi in emitted):
+                    continue  # emitted with a window: parsed there already
+                nl = buf.find(b"\n", ls, r1)
+                tail.append((line, buf[ls:nl if nl >= 0 else r1][: self.max_line]))
+        hits = tail + list(self.line_ring)
+        self.line_ring.clear()
+        want = self.line_ring.maxlen or 0
+        return hits[-want:] if want else []
+
     def _region(self, buf: bytes, r0: int, r1: int) -> list[tuple[int, bytes]]:
-        """Emit the wanted lines of buf[r0:r1] (complete lines) and advance."""
+        """Emit the wanted lines of buf[r0:r1] (complete lines) and advance.
+
+        Newlines are counted once, by a cursor moving forward over the hits;
+        every emitted range carries the number of its first line.
+        """
         first = self.next_line
-        ranges: list[tuple[int, int]] = []  # byte ranges of buf to emit
+        ranges: list[tuple[int, int, int]] = []  # (start, end, first line) of buf to emit
 
         def skip_lines(pos: int, k: int) -> int:
             """Offset just after the k-th newline at or after pos (or region end)."""
@@ -214,27 +422,30 @@ class Scanner:
             return pos
 
         if self.emit_all:
-            ranges.append((r0, r1))
+            ranges.append((r0, r1, first))
         elif first <= self.head_lines and self.bytes_read <= self.head_bytes + (r1 - r0):
-            ranges.append((r0, skip_lines(r0, self.head_lines - first + 1)))
+            ranges.append((r0, skip_lines(r0, self.head_lines - first + 1), first))
         if self.emit_until >= first:
-            ranges.append((r0, skip_lines(r0, self.emit_until - first + 1)))
+            ranges.append((r0, skip_lines(r0, self.emit_until - first + 1), first))
 
         cursor_pos, cursor_line = r0, first
         hit_lines: set[int] = set()
         carry_back: tuple[int, int] | None = None  # lines wanted from self.prev
         events = self._hits(buf, r0, r1)
-        if not self.emit_all:
-            events += [(p, -1, 0) for p in self._line_hits(buf, r0, r1)]
+        if not self.emit_all and self.line_literals:
+            events += self._line_events(buf, r0, r1, first)
         events.sort()
+        count = buf.count
         for pos, before, after in events:
             start = buf.rfind(b"\n", r0, pos) + 1 or r0
             start = max(start, r0)
-            cursor_line += buf.count(b"\n", cursor_pos, start)
-            cursor_pos = start
+            if start > cursor_pos:
+                cursor_line += count(b"\n", cursor_pos, start)
+                cursor_pos = start
             if before < 0:  # a one-line trigger: reported apart, not emitted
                 end = buf.find(b"\n", start, r1)
-                self.line_hits.append((cursor_line, buf[start:end if end >= 0 else r1][: self.max_line]))
+                hit = (cursor_line, buf[start:end if end >= 0 else r1][: self.max_line])
+                (self.line_hits if before == -1 else self.line_ring).append(hit)
                 hit_lines.add(cursor_line)
                 continue
             lo = start
@@ -247,9 +458,10 @@ class Scanner:
             hi = skip_lines(start, after + 1)
             if after and hi == r1:
                 self.emit_until = max(self.emit_until, cursor_line + after)
-            ranges.append((lo, hi))
+            ranges.append((lo, hi, cursor_line - (before - need)))
 
         out: list[tuple[int, bytes]] = []
+        emitted: list[tuple[int, int]] = []  # line ranges emitted whole (parsed there)
         if carry_back and self.prev:
             lo_line = max(carry_back[0], self.last_emitted + 1, self.prev_first)
             if lo_line <= carry_back[1]:
@@ -260,15 +472,14 @@ class Scanner:
         if ranges:
             ranges.sort()
             merged = [list(ranges[0])]
-            for s, e in ranges[1:]:
+            for s, e, ln0 in ranges[1:]:
                 if s <= merged[-1][1]:
                     merged[-1][1] = max(merged[-1][1], e)
                 else:
-                    merged.append([s, e])
-            pos, line = r0, first
-            for s, e in merged:
-                line += buf.count(b"\n", pos, s)
+                    merged.append([s, e, ln0])
+            for s, e, line in merged:
                 piece = buf[s:e]
+                emitted.append((line, line + piece.count(b"\n")))
                 for ln in piece.split(b"\n")[:-1] if piece.endswith(b"\n") else piece.split(b"\n"):
                     if line > self.last_emitted and line not in hit_lines:
                         if len(ln) > self.max_line:
@@ -276,8 +487,10 @@ class Scanner:
                             self.cut_lines += 1
                         out.append((line, ln))
                     line += 1
-                pos = e
-        self.next_line = first + buf.count(b"\n", r0, r1)
+        self.next_line = cursor_line + count(b"\n", cursor_pos, r1)
+        self._consumed += r1 - r0
+        if self._tail is not None and self._tail[0] is buf and self._tail[1] == r0:
+            self._tail += (emitted,)
         if out:
             self.last_emitted = max(self.last_emitted, out[-1][0])
         self._keep_tail(buf, r0, r1)
