@@ -14,8 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .safe_regex import CALL_TIMEOUT_S as REGEX_TIMEOUT_S  # noqa: F401  (kept for callers)
-from .safe_regex import Guard, RegexTimeout  # noqa: F401  (RegexTimeout is part of this API)
 # A knob value that is only the framework's default is weaker evidence than one
 # the user wrote (the default may not even apply, e.g. vLLM knobs without vLLM).
 DEFAULT_WEIGHT = 0.5
@@ -161,10 +159,24 @@ def _cmp(n: float, op: str, ref: float) -> bool:
 _TRUSTED: dict = {"on": False, "guard": None}
 
 
+def __getattr__(name: str):
+    # safe_regex is imported only when a user rule runs (start-up time)
+    if name in ("RegexTimeout", "Guard", "REGEX_TIMEOUT_S"):
+        from . import safe_regex
+
+        return getattr(safe_regex, {"REGEX_TIMEOUT_S": "CALL_TIMEOUT_S"}.get(name, name))
+    raise AttributeError(name)
+
+
 def use_rule(rule: dict) -> None:
     """Called by the scorer before evaluating a rule's conditions."""
     _TRUSTED["on"] = bool(rule.get("packaged"))
-    _TRUSTED["guard"] = None if _TRUSTED["on"] else Guard()
+    if _TRUSTED["on"]:
+        _TRUSTED["guard"] = None
+    else:
+        from .safe_regex import Guard
+
+        _TRUSTED["guard"] = Guard()
 
 
 def _search(pattern: str, text: str):
@@ -174,7 +186,12 @@ def _search(pattern: str, text: str):
         import re
 
         return re.search(pattern, text)
-    return (_TRUSTED.get("guard") or Guard()).search(pattern, text)
+    guard = _TRUSTED.get("guard")
+    if guard is None:
+        from .safe_regex import Guard
+
+        guard = Guard()
+    return guard.search(pattern, text)
 
 
 def fact_test(t: dict, facts: dict) -> bool:
