@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import gzip
 import re
-from types import SimpleNamespace
 
 from ..secrets import mask_secrets
 from .markdown import END, START
@@ -34,14 +33,15 @@ def section(res) -> str | None:
         origin, n = ev.where(ln)
         return n if origin is None else f"{_target(ev, origin)}:{n}"
 
-    shown = [dataclasses.replace(d, evidence=[(where(ln), t) for ln, t in d.evidence]) for d in rep.shown()]
-    fail = rep.failure
-    if fail is not None:
-        origin, n = ev.where(fail.line)
-        fail = dataclasses.replace(fail, line=n) if origin is None else fail
-    view = SimpleNamespace(shown=lambda: shown, analysis=SimpleNamespace(name=ev.label()),
-                           failure=fail, shortfall_bytes=rep.shortfall_bytes, cfg=rep.cfg,
-                           fixes=rep.fixes, similar=[])
+    # a copy of the report whose lines are the report's own (or `file.log:N`)
+    diagnoses = [dataclasses.replace(d, evidence=[(where(ln), t) for ln, t in d.evidence])
+                 for d in rep.diagnoses]
+    events = []
+    for e in rep.analysis.events:
+        origin, n = ev.where(e.line)
+        events.append(dataclasses.replace(e, line=n, end_line=n + e.end_line - e.line) if origin is None else e)
+    analysis = dataclasses.replace(rep.analysis, name=ev.label(), events=events)
+    view = dataclasses.replace(rep, analysis=analysis, diagnoses=diagnoses, similar=[])
     body = mask_secrets(render(view)).strip("\n")
     # fixes cite their setting's source as `log:N`, a line of the joined excerpts
     body = _LOG_REF.sub(lambda m: _cite(where(int(m.group(1)))), body)
