@@ -93,10 +93,14 @@ def validate_file(path: Path, ctx: dict | None = None) -> tuple[list[dict], list
     from .schema import Rule, json_ready
 
     ctx = ctx if ctx is not None else vocabulary()
+    from ..safe_yaml import LimitError, load_yaml
+
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_yaml(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         return [], [f"{path}: cannot read: {exc}"]
+    except LimitError as exc:
+        return [], [f"{path}: YAML {exc}"]
     except yaml.YAMLError as exc:
         return [], [f"{path}: broken YAML: {' '.join(str(exc).split())}"]
     docs = data if isinstance(data, list) else [data]
