@@ -327,3 +327,42 @@ def test_new_incident_on_corpus_cases_passes_check(inc, capsys, case):
 def test_new_incident_usage_errors(capsys, tmp_path):
     code, out, err = run(capsys, "new-incident", str(tmp_path / "none.log"))
     assert code == 2 and out == "" and "no such file" in err
+
+
+def test_fix_keeps_crlf_line_endings_and_is_idempotent(inc, capsys):
+    p = inc("x")
+    Path(p).write_bytes(report().replace("\n", "\r\n").encode())
+    assert run(capsys, "check", "--fix", p)[0] == 1
+    data = Path(p).read_bytes()
+    assert b"<!-- oomdoc:diagnosis:start -->\r\n" in data and data.count(b"\n") == data.count(b"\r\n")
+    assert run(capsys, "check", "--fix", p)[0] == 0 and Path(p).read_bytes() == data
+
+
+def test_git_lfs_pointer_is_not_read_as_a_log(inc, capsys, tmp_path):
+    (tmp_path / "incidents" / "big.log").write_text(
+        "version https://git-lfs.github.com/spec/v1\noid sha256:" + "0" * 64 + "\nsize 123456789\n")
+    code, out, _ = run(capsys, "check", inc(FRONT.format(cause="memory-leak") + "\n[log](big.log)\n"))
+    assert code == 0 and ": warning [log-unreadable]" in out and "Git LFS pointer" in out
+
+
+def test_traceback_pasted_as_python_is_evidence(inc, capsys):
+    p = inc(report(cause="memory-leak").replace("```text", "```python"))
+    code, out, _ = run(capsys, "check", p)
+    assert code == 1 and lines_of(out, "cause-disagrees")
+    code, out, _ = run(capsys, "check", inc(FRONT.format(cause="memory-leak") + "\n```python\nimport torch\n```\n"))
+    assert code == 0 and lines_of(out, "no-log")
+
+
+def test_oom_message_cut_before_its_breakdown_is_a_warning(inc, capsys):
+    cut = ("[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 98.00 MiB. GPU 0 has a total "
+           "capacity of 21.99 GiB of which 33.44 MiB is free.\n")
+    code, out, _ = run(capsys, "check", inc(report(cause="unknown", log=cut)))
+    (ln,) = lines_of(out, "evidence-truncated")
+    assert ": warning [evidence-truncated]" in ln and "cut before its breakdown" in ln
+    assert code == 0    # request and capacity are there: diagnosable, so not an error
+
+
+def test_log_ends_here_flag_turns_a_cut_traceback_into_a_note(inc, capsys):
+    log = LOG.replace(EXC_LINE + "\n", "")
+    code, out, _ = run(capsys, "check", inc(report(log=log, cause="unknown").replace("```text", "```text log-ends-here")))
+    assert ": note [evidence-truncated]" in out and ": error [evidence-truncated]" not in out

@@ -23,6 +23,10 @@ from .evidence import Evidence
 TB_HEADER = "Traceback (most recent call last)"
 _ELISION = re.compile(r"(?i)^\s*(?:\.{3,}|…|\[\.{3}\]|<snip[^>]*>|\[?snip\]?|\(?truncated\)?|\[truncated\]|"
                       r"\[?\s*\d+ (?:more )?lines? (?:omitted|truncated|skipped|elided)\s*\]?)\s*$")
+# an exception glued onto the last frame line when a paste lost the newline
+_GLUED = re.compile(r"\S[A-Za-z_]\w*(?:Error|Exception):\s")
+# info-string flag: the log itself stops inside this block's last traceback
+LOG_ENDS = "log-ends-here"
 # the allocator's message stopping right after its first sentence
 _CUT_OOM = re.compile(r"(?i)(?:OutOfMemoryError|RuntimeError)\s*:\s*[A-Za-z]+ out of memory\.?\s*"
                       r"(?:Tried to allocate\s*)?$")
@@ -48,7 +52,8 @@ class Tracker:
                 if key in self.open_at:
                     self.cut.append(self.open_at[key])
                 self.open_at[key] = i
-            elif key in self.open_at and stripped and not _is_frame(ln.text) and not _ELISION.match(stripped):
+            elif key in self.open_at and stripped and not _ELISION.match(stripped) and (
+                    not _is_frame(ln.text) or _GLUED.search(stripped)):
                 del self.open_at[key]
 
     @property
@@ -67,10 +72,18 @@ def tracebacks(lines: list[str]) -> list[int]:
 def findings(ev: Evidence, analysis, report_path: str) -> list[Finding]:
     out: list[Finding] = []
     for b in ev.log_blocks:
-        for i in tracebacks(b.lines):
+        t = Tracker()
+        for i, raw in enumerate(b.lines):
+            t.feed(i, raw)
+        for i in sorted(t.cut + list(t.open_at.values())):
+            if LOG_ENDS in b.info and i in t.open_at.values():
+                out.append(Finding(report_path, b.body_line + i, "note", "evidence-truncated",
+                                   "the log itself stops inside this traceback (`log-ends-here`)"))
+                continue
             out.append(Finding(report_path, b.body_line + i, "error", "evidence-truncated",
                                "traceback never reaches its exception line: paste the excerpt down to "
-                               "the `...Error: ...` line"))
+                               "the `...Error: ...` line (or mark the block ```text log-ends-here if "
+                               "the log itself stops there)"))
     for lk in ev.linked:
         for i in tracebacks(lk.text.splitlines()):
             out.append(Finding(lk.path, i + 1, "warning", "evidence-truncated",
@@ -80,7 +93,8 @@ def findings(ev: Evidence, analysis, report_path: str) -> list[Finding]:
         if e.kind == "gpu_oom":
             covered.update(range(e.line, e.end_line + 1))
             if e.facts.get("truncated"):
-                out.append(_cut(ev, e.line, report_path))
+                whole = e.facts.get("requested_bytes") is not None and e.facts.get("total_bytes") is not None
+                out.append(_cut(ev, e.line, report_path, breakdown_only=whole))
     buf = ev.data.decode("utf-8", "surrogateescape").splitlines()
     for i, raw in enumerate(buf):
         if i + 1 not in covered and "out of memory" in raw.lower() and _CUT_OOM.search(peel(i + 1, raw).text):
@@ -88,8 +102,13 @@ def findings(ev: Evidence, analysis, report_path: str) -> list[Finding]:
     return out
 
 
-def _cut(ev: Evidence, buffer_line: int, report_path: str) -> Finding:
+def _cut(ev: Evidence, buffer_line: int, report_path: str, breakdown_only: bool = False) -> Finding:
     origin, ln = ev.where(buffer_line)
+    if breakdown_only:   # request and capacity are there: diagnosable, but weaker
+        msg = ("the out-of-memory message is cut before its breakdown (allocated by PyTorch, reserved but "
+               "unallocated, other processes)")
+        return Finding(origin or report_path, ln, "warning", "evidence-truncated",
+                       msg + ("" if origin else ": paste the whole message if you have it"))
     msg = ("the out-of-memory message is cut before its numbers (Tried to allocate …, total capacity, "
            "free, allocated by PyTorch)")
     if origin is None:

@@ -1,7 +1,8 @@
 """The logs and configs a report carries, joined into one log for the diagnosis.
 
 Logs: fenced blocks with no language or a log-ish one (```text, ```log,
-```console, ```pytb, ...) and relative links to `.log` / `.log.gz` files (also
+```console, ```pytb, ...), ```python / ```bash blocks that hold a traceback or
+an OOM/kill message, and relative links to `.log` / `.log.gz` files (also
 front-matter `logs:`). Configs: ```yaml / ```json / ```toml / ```sh blocks and
 linked `.yaml/.yml/.json/.toml/.sh` files (also front-matter `config:`).
 
@@ -30,6 +31,10 @@ LOG_LANGS = {"", "log", "logs", "text", "txt", "console", "output", "plain", "pl
              "shell-session", "pytb", "python-traceback", "traceback", "stderr", "stdout", "ansi"}
 CONFIG_LANGS = {"yaml": ".yaml", "yml": ".yaml", "json": ".json", "toml": ".toml",
                 "sh": ".sh", "bash": ".sh", "shell": ".sh", "zsh": ".sh"}
+# tracebacks are often pasted as ```python, console output as ```bash: logs when they read like one
+LOG_IF_IT_LOOKS = {"python", "py", "python3", "pycon", "sh", "bash", "shell", "zsh", "ini", "c", "cpp"}
+_LOG_HINTS = ("traceback (most recent call last)", "out of memory", "outofmemoryerror", "killed process",
+              "exits with return code", "oom-kill", "oomkilled")
 LOG_SUFFIXES = (".log", ".log.gz")
 CONFIG_SUFFIXES = (".yaml", ".yml", ".json", ".toml", ".sh")
 SKIP_HEADING = re.compile(r"(?i)\b(fix|fixes|fixed|resolution|remediation|mitigation|solution|workaround|"
@@ -105,7 +110,7 @@ def gather(doc: Doc, report_path: str, tmpdir: str, front_logs=(), front_configs
     for b in doc.blocks:
         if skipped(b):
             continue
-        if b.lang in LOG_LANGS:
+        if b.lang in LOG_LANGS or (b.lang in LOG_IF_IT_LOOKS and looks_like_log(b.lines)):
             ev.log_blocks.append(b)
             add(b.lines, None, b.body_line)
         elif b.lang in CONFIG_LANGS and b.lines:
@@ -142,6 +147,11 @@ def gather(doc: Doc, report_path: str, tmpdir: str, front_logs=(), front_configs
     return ev
 
 
+def looks_like_log(lines: list[str]) -> bool:
+    text = "\n".join(lines).lower()
+    return any(h in text for h in _LOG_HINTS)
+
+
 def _local(target: str) -> str | None:
     """The repo path a link points at, or None for URLs and anchors."""
     if not target or target.startswith("#") or re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", target):
@@ -161,6 +171,11 @@ def _read_log(path: str, ln: int, target: str, report_path: str, ev: Evidence) -
     except (OSError, EOFError) as exc:
         ev.findings.append(Finding(report_path, ln, "error", "log-unreadable",
                                    f"linked log {target!r} cannot be read: {exc}"))
+        return None
+    if raw.startswith(b"version https://git-lfs.github.com/spec/"):
+        ev.findings.append(Finding(report_path, ln, "warning", "log-unreadable",
+                                   f"linked log {target!r} is a Git LFS pointer, not the log: "
+                                   "check it with the LFS content present (git lfs pull)"))
         return None
     if looks_binary(raw[:65536]):
         ev.findings.append(Finding(report_path, ln, "error", "log-unreadable",

@@ -73,6 +73,7 @@ def _target(ev, path: str) -> str:
 
 
 def current_section(res) -> str | None:
+    """The section as it stands, with `\n` line ends (as `section` renders it)."""
     if res.doc.section is None:
         return None
     a, b = res.doc.section
@@ -85,12 +86,14 @@ def with_section(res) -> str:
     new = section(res)
     if new is None or current_section(res) == new:
         return text
+    nl = "\r\n" if "\r\n" in text else "\n"   # keep the author's line endings
+    new = new.replace("\n", nl)
     lines = text.splitlines()
     if res.doc.section is not None:
         a, b = res.doc.section
-        return "\n".join(lines[: a - 1] + new.split("\n") + lines[b:]) + ("\n" if text.endswith("\n") else "")
-    sep = "" if not lines or not lines[-1].strip() else "\n"
-    return text + ("\n" if text and not text.endswith("\n") else "") + sep + new + "\n"
+        return nl.join(lines[: a - 1] + new.split(nl) + lines[b:]) + (nl if text.endswith(("\n", "\r")) else "")
+    sep = "" if not lines or not lines[-1].strip() else nl
+    return text + (nl if text and not text.endswith(("\n", "\r")) else "") + sep + new + nl
 
 
 def fix_text(path: str, text: str, ctx):

@@ -61,7 +61,7 @@ def _ranges(report, before: int, after: int, total: int) -> set[int]:
     return want
 
 
-def _excerpt(path: str, want: set[int], total: int) -> tuple[str, str]:
+def _excerpt(path: str, want: set[int], total: int) -> tuple[str, str, bool]:
     from .complete import Tracker
 
     last = max(want, default=0)
@@ -77,7 +77,8 @@ def _excerpt(path: str, want: set[int], total: int) -> tuple[str, str]:
         t.feed(no, lines[no])
         prev = no
     span = f"lines {min(lines)}–{prev}" if lines else "no lines"
-    return mask_secrets("\n".join(out)), span
+    ends_open = t.open and prev is not None and prev >= total   # the log itself stops mid-traceback
+    return mask_secrets("\n".join(out)), span, ends_open
 
 
 def _config_blocks(configs) -> list[str]:
@@ -96,7 +97,8 @@ def _config_blocks(configs) -> list[str]:
     return out
 
 
-def render(log: str, report, excerpt: str, span: str, configs, override: str | None = None) -> str:
+def render(log: str, report, excerpt: str, span: str, configs, override: str | None = None,
+           ends_open: bool = False) -> str:
     from ..rules_engine.vocab import CAUSES
 
     head = report.diagnoses[0] if report.diagnoses else None
@@ -110,7 +112,7 @@ def render(log: str, report, excerpt: str, span: str, configs, override: str | N
     body = [f"# {title}", "", "## Summary", "",
             "TODO: what failed, when, what it cost (GPU hours, a missed deadline).", "",
             "## Evidence", "", f"Excerpt of `{os.path.basename(log)}` around the failure ({span}):", "",
-            "```text", excerpt, "```", ""]
+            "```text log-ends-here" if ends_open else "```text", excerpt, "```", ""]
     for blk in _config_blocks(configs):
         body += [blk, ""]
     body += ["## Root cause", "", f"{CAUSES.get(cause, 'Not known yet.')}. TODO: confirm, or change "
@@ -132,7 +134,6 @@ def build(log: str, configs, ctx) -> str:
     """The finished report text (diagnosis section filled, secrets masked)."""
     from ..diagnose import explain
     from ..pipeline import read_events
-    from .checks import check_text
     from .fix import fix_text
 
     analysis = read_events(log)
@@ -143,14 +144,16 @@ def build(log: str, configs, ctx) -> str:
     attempts = [(BEFORE, AFTER), (BEFORE * 4, AFTER * 4)]
     if total <= WHOLE_LOG_LINES:
         attempts.append((total, total))
-    text = ""
     for before, after in attempts:
-        excerpt, span = _excerpt(log, _ranges(report, before, after, total), total)
-        text, res = fix_text("incident.md", render(log, report, excerpt, span, configs), ctx)
+        excerpt, span, ends = _excerpt(log, _ranges(report, before, after, total), total)
+        text, res = fix_text("incident.md", render(log, report, excerpt, span, configs, ends_open=ends), ctx)
         if not any(f.level == "error" for f in res.findings):
             return text
+    if head is None or not any(f.check == "cause-disagrees" for f in res.findings):
+        return text
     seen = ", ".join(d.cause for d in res.report.diagnoses[: ctx.top]) if res.report else "nothing"
     reason = (f"the whole log ({os.path.basename(log)}) ranks {head} first; the excerpt alone "
               f"suggests {seen}")
-    text, _ = fix_text("incident.md", render(log, report, excerpt, span, configs, override=reason), ctx)
+    text, _ = fix_text("incident.md", render(log, report, excerpt, span, configs, override=reason,
+                                             ends_open=ends), ctx)
     return text
