@@ -158,11 +158,10 @@ class Scanner:
         # A trie-shaped regex: Python's re tries a flat alternation branch by
         # branch at every position (~4 MB/s with 250 literals); a trie checks
         # one branch per character.
-        self._re = re.compile(trie_pattern(self._ctx).encode("latin-1") if self._ctx else b"(?!)")
+        self._re_compiled = None  # compiled on first use (small inputs never need it)
         # Two tiers: few anchors per 1 MiB block (fast SIMD path), then every
         # trigger per 64 KiB sub-block of the blocks that hit.
-        cover = cover_set(self._ctx)
-        self._pattern = "|".join(re.escape(c) for c in cover) if cover else None
+        self._pattern = bool(self._ctx)
         self._prefilter: _Prefilter | None = None  # built on first big region
         self._anchors: _Prefilter | None = None
         self.pending = b""
@@ -257,7 +256,7 @@ class Scanner:
         self._line_blocks = None
         spans: list[tuple[int, int]] = []
         if r1 - r0 <= SUBBLOCK or self.emit_all:
-            if self._pattern is None:
+            if not self._pattern:
                 return []
             spans.append((r0, r1))
         else:
@@ -272,7 +271,7 @@ class Scanner:
                 text = str(mv[a:b], "latin-1")
                 if self.line_literals and self._line_pf(text):
                     line_blocks.append((a, b))
-                if self._pattern is None or not self._anchors(text):
+                if not self._pattern or not self._anchors(text):
                     continue
                 for s in range(a, min(r1, a + BLOCK), SUBBLOCK):
                     e = min(r1, s + SUBBLOCK + self._overlap)
@@ -281,8 +280,10 @@ class Scanner:
             self._line_blocks = line_blocks
         hits = []
         seen = -1
+        if spans and self._re_compiled is None:
+            self._re_compiled = re.compile(trie_pattern(self._ctx).encode("latin-1"))
         for s, e in spans:
-            for m in self._re.finditer(buf, s, e):
+            for m in self._re_compiled.finditer(buf, s, e):
                 if m.start() <= seen:
                     continue
                 seen = m.start()
@@ -431,7 +432,8 @@ class Scanner:
         cursor_pos, cursor_line = r0, first
         hit_lines: set[int] = set()
         carry_back: tuple[int, int] | None = None  # lines wanted from self.prev
-        events = self._hits(buf, r0, r1)
+        # reading everything: trigger windows add nothing
+        events = self._hits(buf, r0, r1) if not self.emit_all else []
         if not self.emit_all and self.line_literals:
             events += self._line_events(buf, r0, r1, first)
         events.sort()

@@ -41,7 +41,13 @@ _TOKEN_PATTERNS: list[tuple[str, str, int, int]] = [
      r"[\"']?(?:\s*[:=]\s*|(?<=[A-Za-z0-9])\s+(?=[\"']?[A-Za-z0-9+/_-]{16,}))[\"']?([^\s\"',;})\]]{8,})(?=[\s\"',;})\]]|$)(?!\s*[:=])", 1, 0),
 ]
 
-_COMPILED = [(kind, re.compile(p), g, keep) for kind, p, g, keep in _TOKEN_PATTERNS]
+_COMPILED: list = []  # compiled on first use: most runs echo no log text at all
+
+
+def _compiled() -> list:
+    if not _COMPILED:
+        _COMPILED.extend((kind, re.compile(p), g, keep) for kind, p, g, keep in _TOKEN_PATTERNS)
+    return _COMPILED
 
 # Values after a credential-looking key that are not secrets: config words.
 _NOT_SECRET = re.compile(
@@ -77,7 +83,7 @@ def find_secrets(text: str) -> list[Secret]:
         return []
     found: list[Secret] = []
     taken: list[tuple[int, int]] = []
-    for kind, pat, group, keep in _COMPILED:
+    for kind, pat, group, keep in _compiled():
         for m in pat.finditer(text):
             s, e = m.span(group)
             if s < 0 or e <= s:

@@ -9,6 +9,32 @@ from ..units import SIZE, to_bytes
 WS_RE = re.compile(r"\s+")
 
 
+class LazyPattern:
+    """A compiled regex, compiled on first use.
+
+    Parser modules declare ~200 patterns; a log usually needs a few families,
+    so compiling at import would be most of `oomdoc explain`'s start-up.
+    """
+
+    __slots__ = ("_args", "_rx")
+
+    def __init__(self, pattern, flags: int = 0):
+        self._args = (pattern, flags)
+        self._rx = None
+
+    def _compiled(self) -> re.Pattern:
+        if self._rx is None:
+            self._rx = re.compile(*self._args)
+        return self._rx
+
+    def __getattr__(self, name):
+        return getattr(self._compiled(), name)
+
+
+def lazy(pattern, flags: int = 0) -> LazyPattern:
+    return LazyPattern(pattern, flags)
+
+
 def joined_variants(text: str) -> list[str]:
     """A message wrapped over several lines, joined two ways.
 
@@ -24,8 +50,8 @@ def joined_variants(text: str) -> list[str]:
 
 
 def size_after(pattern: str) -> re.Pattern:
-    """Compile `pattern` where `{size}` stands for a captured number+unit."""
-    return re.compile(pattern.replace("{size}", SIZE))
+    """Compile `pattern` (lazily) where `{size}` stands for a captured number+unit."""
+    return LazyPattern(pattern.replace("{size}", SIZE))
 
 
 def grab(rx: re.Pattern, text: str) -> int | None:

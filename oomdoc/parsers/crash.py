@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from .base import lazy as _lazy
+
 from ..model import Event, Record
 from ..scan import TriggerGroup
 from .base import event
@@ -96,21 +98,21 @@ _GENERIC = (
                                          r"NCCL communicator was aborted")),
     ("cuda_error", ("cuda error:", "hip error:"), re.compile(r"(?:CUDA|HIP) error: (?!out of memory)")),
 )
-_OOM_WORDS = re.compile(
+_OOM_WORDS = _lazy(
     r"out of memory|OutOfMemory|MemoryError|RESOURCE_EXHAUSTED|ALLOC_FAILED|OUT_OF_MEMORY|"
     r"OUT_OF_DEVICE_MEMORY|[Cc]annot allocate memory|can't allocate memory|not enough memory|"
     r"running low on memory|\bOOM\b|oom-kill|oom_kill|rtMalloc fail|"
     # capacity failures reported by other families (vLLM KV cache, DeepSpeed buffers)
     r"KV cache|cache blocks|gpu_memory_utilization|[Ii]nsufficient memory|Not enough memory in buffer", re.I)
-_OP = re.compile(r"OpType=(\w+)")
-_TIMEOUT = re.compile(r"Timeout\(ms\)=(\d+)")
-_EXC_LINE = re.compile(r"(?P<exc>[A-Za-z_][\w.]*(?:\([\w.]+\))?)(?::\s?(?P<msg>.*))?$")
-_ERRORISH = re.compile(r"(?:Error|Exception|Interrupt|Exit|Failure|Timeout|Warning)(?:\([\w.]+\))?$")
+_OP = _lazy(r"OpType=(\w+)")
+_TIMEOUT = _lazy(r"Timeout\(ms\)=(\d+)")
+_EXC_LINE = _lazy(r"(?P<exc>[A-Za-z_][\w.]*(?:\([\w.]+\))?)(?::\s?(?P<msg>.*))?$")
+_ERRORISH = _lazy(r"(?:Error|Exception|Interrupt|Exit|Failure|Timeout|Warning)(?:\([\w.]+\))?$")
 # Ray's "worker died" text lists SIGSEGV and the OOM killer as *possible* causes (ray family).
 _NOT_MINE = ("potential root causes",)
 _WRAPPERS = ("ChildFailedError", "RayTaskError", "RayActorError", "ActorDiedError", "WorkerCrashedError",
              "CalledProcessError", "ActorUnschedulableError")
-_EXC_AT_START = re.compile(r"\s*(?P<exc>[A-Za-z_][\w.]*(?:Error|Exception))\s*:")
+_EXC_AT_START = _lazy(r"\s*(?P<exc>[A-Za-z_][\w.]*(?:Error|Exception))\s*:")
 
 
 def _final_exception(record: Record) -> tuple[str, str] | None:

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from .base import lazy as _lazy
+
 from ..model import Event, Record
 from ..scan import TriggerGroup
 from ..units import number, to_bytes
@@ -57,15 +59,15 @@ FACTS = {
 }
 
 _NUM = r"([-+]?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)"
-_MA = re.compile(rf"MA {_NUM} GB\s+Max_MA {_NUM} GB\s+CA {_NUM} GB\s+Max_CA {_NUM} GB")
-_CPU = re.compile(rf"CPU Virtual Memory:\s+used = {_NUM} GB, percent = {_NUM}%")
-_LEGACY = re.compile(rf"(Max Memory Allocated|Memory Allocated|Max cache Allocated|Cache Allocated) {_NUM}\s*GigaBytes")
+_MA = _lazy(rf"MA {_NUM} GB\s+Max_MA {_NUM} GB\s+CA {_NUM} GB\s+Max_CA {_NUM} GB")
+_CPU = _lazy(rf"CPU Virtual Memory:\s+used = {_NUM} GB, percent = {_NUM}%")
+_LEGACY = _lazy(rf"(Max Memory Allocated|Memory Allocated|Max cache Allocated|Cache Allocated) {_NUM}\s*GigaBytes")
 _LEGACY_NAMES = {"Memory Allocated": "ma_bytes", "Max Memory Allocated": "max_ma_bytes",
                  "Cache Allocated": "ca_bytes", "Max cache Allocated": "max_ca_bytes"}
-_FLUSH = re.compile(r"(\d+) pytorch allocator cache flushes since last step")
-_HW = re.compile(r"HW: Setup with (\d+) nodes?, (\d+) GPUs? per node")
-_SW = re.compile(r"SW: Model with (\d+)M total params, (\d+)M largest layer params")
-_ROW = re.compile(rf"^\s*{_NUM}GB \|\s*{_NUM}GB \| (?:offload_param=(\S+?)\s*, )?offload_optimizer=(\S+?)\s*"
+_FLUSH = _lazy(r"(\d+) pytorch allocator cache flushes since last step")
+_HW = _lazy(r"HW: Setup with (\d+) nodes?, (\d+) GPUs? per node")
+_SW = _lazy(r"SW: Model with (\d+)M total params, (\d+)M largest layer params")
+_ROW = _lazy(rf"^\s*{_NUM}GB \|\s*{_NUM}GB \| (?:offload_param=(\S+?)\s*, )?offload_optimizer=(\S+?)\s*"
                   r"(?:, zero_init=(\d))?\s*$", re.M)
 _ESTIMATE_HEAD = "Estimated memory needed for params"
 

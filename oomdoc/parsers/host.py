@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from .base import lazy as _lazy
+
 from ..model import Event, Record
 from ..scan import TriggerGroup
 from ..units import NUMBER, to_bytes
@@ -79,49 +81,49 @@ FACTS = {
 }
 
 # -- kernel -----------------------------------------------------------------
-_KILLED = re.compile(
+_KILLED = _lazy(
     r"(?:(?P<reason>Out of memory(?: \(oom_kill_allocating_task\))?|Memory cgroup out of memory):\s+)?"
     r"Killed process (?P<pid>\d+) \((?P<comm>.*?)\)(?= total-vm|,|\s*$)"
     r"(?: total-vm:(?P<vm>\d+)kB)?(?:, anon-rss:(?P<anon>\d+)kB)?(?:, file-rss:(?P<file>\d+)kB)?"
     r"(?:, shmem-rss:(?P<shmem>\d+)kB)?")
-_KILL_OLD = re.compile(r"(?P<reason>Out of memory|Memory cgroup out of memory): Kill process (?P<pid>\d+) "
+_KILL_OLD = _lazy(r"(?P<reason>Out of memory|Memory cgroup out of memory): Kill process (?P<pid>\d+) "
                        r"\((?P<comm>.*?)\) score \d+ or sacrifice child")
-_INVOKED = re.compile(r"(?P<comm>\S+) invoked oom-killer: gfp_mask=(?P<gfp>0x[0-9a-fA-F]+)")
-_OOMKILL = re.compile(r"oom-kill:constraint=(?P<c>\w+),")
-_MEMCG = re.compile(r"\boom_memcg=(?P<oom>[^,\s]+)|\btask_memcg=(?P<task>[^,\s]+)")
-_TASK = re.compile(r",task=(?P<comm>[^,]+),pid=\s*(?P<pid>\d+)")
-_EVICT = re.compile(r"The node was low on resource: memory\.")
-_EVICT_USE = re.compile(r"Container (?P<c>\S+) was using (?P<use>[\d.]+)(?P<u1>[KMGT]i?)?, "
+_INVOKED = _lazy(r"(?P<comm>\S+) invoked oom-killer: gfp_mask=(?P<gfp>0x[0-9a-fA-F]+)")
+_OOMKILL = _lazy(r"oom-kill:constraint=(?P<c>\w+),")
+_MEMCG = _lazy(r"\boom_memcg=(?P<oom>[^,\s]+)|\btask_memcg=(?P<task>[^,\s]+)")
+_TASK = _lazy(r",task=(?P<comm>[^,]+),pid=\s*(?P<pid>\d+)")
+_EVICT = _lazy(r"The node was low on resource: memory\.")
+_EVICT_USE = _lazy(r"Container (?P<c>\S+) was using (?P<use>[\d.]+)(?P<u1>[KMGT]i?)?, "
                         r"(?:request is|which exceeds its request of) (?P<req>[\d.]+)(?P<u2>[KMGT]i?)?")
 
 # -- launchers --------------------------------------------------------------
-_TORCHRUN_AGENT = re.compile(r"failed \(exitcode: (?P<code>-?\d+)\) local_rank: \d+ \(pid: (?P<pid>\d+)\)")
-_TORCHRUN_BOX = re.compile(r"\bexitcode\s*: (?P<code>-?\d+) \(pid: (?P<pid>\d+)\)")
-_SIGNAL_9 = re.compile(r"Signal 9 \(SIGKILL\) received by PID (?P<pid>\d+)")
-_DEEPSPEED = re.compile(r"exits with return code = (?P<code>-?\d+)")
-_SUBPROC_SIG = re.compile(r"died with <Signals\.SIGKILL: 9>")
-_EXIT_137 = re.compile(r"(?:exit(?:ed)?(?: with)? (?:status|code)|return code|Exit Code|exit_code)\s*[:=]?\s*"
+_TORCHRUN_AGENT = _lazy(r"failed \(exitcode: (?P<code>-?\d+)\) local_rank: \d+ \(pid: (?P<pid>\d+)\)")
+_TORCHRUN_BOX = _lazy(r"\bexitcode\s*: (?P<code>-?\d+) \(pid: (?P<pid>\d+)\)")
+_SIGNAL_9 = _lazy(r"Signal 9 \(SIGKILL\) received by PID (?P<pid>\d+)")
+_DEEPSPEED = _lazy(r"exits with return code = (?P<code>-?\d+)")
+_SUBPROC_SIG = _lazy(r"died with <Signals\.SIGKILL: 9>")
+_EXIT_137 = _lazy(r"(?:exit(?:ed)?(?: with)? (?:status|code)|return code|Exit Code|exit_code)\s*[:=]?\s*"
                        r"(?P<code>137|-9)\b", re.I)
-_BASH_KILLED = re.compile(r"^(?:\S+: line \d+:\s+(?P<pid>\d+)\s+)?Killed(?:\s{2,}(?P<cmd>\S.*?))?\s*$")
-_SRUN_KILLED = re.compile(r"srun: error: (?P<node>\S+): tasks? (?P<tasks>[\d,\-\[\]]+): Killed")
-_OOMKILLED = re.compile(r"\bOOMKilled\b")
-_DATALOADER = re.compile(r"DataLoader worker \(pid (?P<pid>\d+)\) is killed by signal: Killed")
+_BASH_KILLED = _lazy(r"^(?:\S+: line \d+:\s+(?P<pid>\d+)\s+)?Killed(?:\s{2,}(?P<cmd>\S.*?))?\s*$")
+_SRUN_KILLED = _lazy(r"srun: error: (?P<node>\S+): tasks? (?P<tasks>[\d,\-\[\]]+): Killed")
+_OOMKILLED = _lazy(r"\bOOMKilled\b")
+_DATALOADER = _lazy(r"DataLoader worker \(pid (?P<pid>\d+)\) is killed by signal: Killed")
 
 # -- Slurm ------------------------------------------------------------------
-_SLURM_DETECTED = re.compile(r"Detected (?P<n>\d+) oom[-_]kill event(?:\(s\)|s)? in (?:step |StepId=)"
+_SLURM_DETECTED = _lazy(r"Detected (?P<n>\d+) oom[-_]kill event(?:\(s\)|s)? in (?:step |StepId=)"
                              r"(?P<step>(?P<job>\d+)(?:\.[\w+]+)?)")
-_SRUN_OOM = re.compile(r"srun: error: (?P<node>\S+): tasks? (?P<tasks>[\d,\-\[\]]+): Out Of Memory")
-_SLURM_TASK_OOM = re.compile(r"task \d+ \((?P<pid>\d+)\) Out Of Memory \(OOM\)")
-_SLURM_STATE = re.compile(r"\bOUT_OF_ME(?:MORY\b|\+)")
+_SRUN_OOM = _lazy(r"srun: error: (?P<node>\S+): tasks? (?P<tasks>[\d,\-\[\]]+): Out Of Memory")
+_SLURM_TASK_OOM = _lazy(r"task \d+ \((?P<pid>\d+)\) Out Of Memory \(OOM\)")
+_SLURM_STATE = _lazy(r"\bOUT_OF_ME(?:MORY\b|\+)")
 
 # -- host allocation --------------------------------------------------------
-_CPU_ALLOC = re.compile(r"DefaultCPUAllocator: (?:can't allocate memory|not enough memory): "
+_CPU_ALLOC = _lazy(r"DefaultCPUAllocator: (?:can't allocate memory|not enough memory): "
                         r"you tried to allocate (?P<n>\d+) bytes")
-_NUMPY = re.compile(rf"Unable to allocate (?P<num>{NUMBER})\s*(?P<unit>[KMGTP]?i?B|bytes) for an array with "
+_NUMPY = _lazy(rf"Unable to allocate (?P<num>{NUMBER})\s*(?P<unit>[KMGTP]?i?B|bytes) for an array with "
                     r"shape (?P<shape>\(.*?\)) and data type (?P<dtype>[\w\[\]<>|:.]+)")
-_MEMERR = re.compile(r"^ {0,2}(?:builtins\.)?MemoryError(?::\s*(?P<msg>.*))?\s*$")
-_BAD_ALLOC = re.compile(r"std::bad_alloc")
-_ENOMEM = re.compile(r"\[Errno 12\] Cannot allocate memory")
+_MEMERR = _lazy(r"^ {0,2}(?:builtins\.)?MemoryError(?::\s*(?P<msg>.*))?\s*$")
+_BAD_ALLOC = _lazy(r"std::bad_alloc")
+_ENOMEM = _lazy(r"\[Errno 12\] Cannot allocate memory")
 
 
 def _kb(v: str | None) -> int | None:
@@ -149,7 +151,7 @@ def _kernel(text: str) -> dict | None:
         f["process_name"] = m["comm"]
         if m["reason"]:
             f["oom_reason"] = m["reason"]
-        if m.re is _KILLED:
+        if m.re is _KILLED._compiled():
             f["total_vm_bytes"] = _kb(m["vm"])
             f["anon_rss_bytes"] = _kb(m["anon"])
             f["file_rss_bytes"] = _kb(m["file"])
@@ -289,7 +291,7 @@ def parse(record: Record) -> list[Event]:
     return out
 
 
-_BOX_FIELD = re.compile(r"^\s+(?:time|host|rank|exitcode|error_file|traceback)\s*:")
+_BOX_FIELD = _lazy(r"^\s+(?:time|host|rank|exitcode|error_file|traceback)\s*:")
 
 
 def continues(text: str, nxt: str) -> bool:

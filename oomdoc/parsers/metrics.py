@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import re
 
+from .base import lazy as _lazy
+
 from ..model import Event, Record
 from ..scan import TriggerGroup
 from ..units import number
@@ -81,18 +83,18 @@ _HF_KEYS = {
 _OPENRLHF_KEYS = {"gen_len": "response_length_mean", "glen": "response_length_mean",
                   "tot_len": "total_length_mean", "tlen": "total_length_mean"}
 
-_HF_ITEM = re.compile(r"'([^']+)': '?([^,'}]+)")
-_TQDM_ITEM = re.compile(r"\b(gen_len|tot_len|glen|tlen)=([-+]?[\d.]+(?:e[-+]?\d+)?)")
-_MEGATRON = re.compile(
+_HF_ITEM = _lazy(r"'([^']+)': '?([^,'}]+)")
+_TQDM_ITEM = _lazy(r"\b(gen_len|tot_len|glen|tlen)=([-+]?[\d.]+(?:e[-+]?\d+)?)")
+_MEGATRON = _lazy(
     r"\((?P<name>[^)]*)\) memory \(MB\) \| allocated: (?P<a>[\d.eE+-]+) \| max allocated: (?P<ma>[\d.eE+-]+)"
     r" \| reserved: (?P<r>[\d.eE+-]+) \| max reserved: (?P<mr>[\d.eE+-]+)"
     r"(?: \| total device memory used: (?P<u>[\d.eE+-]+))?")
-_LAST_INT = re.compile(r"(\d+)\D*$")
-_VERL_MEM = re.compile(
+_LAST_INT = _lazy(r"(\d+)\D*$")
+_VERL_MEM = _lazy(
     r"memory allocated \(GB\): (?P<a>[\d.eE+-]+), memory reserved \(GB\): (?P<r>[\d.eE+-]+)"
     r"(?:, device memory used/total \(GB\): (?P<u>[\d.]+)/(?P<t>[\d.]+))?")
-_STEP_HEAD = re.compile(r"Step (\d+)\s*$")
-_YAML_ITEM = re.compile(r"^(\s*)([\w/@.\-]+):(?:\s+(\S.*?))?\s*$")
+_STEP_HEAD = _lazy(r"Step (\d+)\s*$")
+_YAML_ITEM = _lazy(r"^(\s*)([\w/@.\-]+):(?:\s+(\S.*?))?\s*$")
 
 
 def _num(raw: str) -> float | None:

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import re
 
+from .base import lazy as _lazy
+
 from ..model import Event, Record
 from ..scan import TriggerGroup
 from ..units import NUMBER, to_bytes
@@ -67,7 +69,7 @@ _SZ = rf"(?P<num>{NUMBER})\s*(?P<unit>KiB|MiB|GiB|TiB|PiB|bytes|byte|KB|MB|GB|TB
 
 def _rx(pattern: str) -> re.Pattern:
     """Words separated by one space in `pattern` may be glued or spread in the log."""
-    return re.compile(pattern.replace(" ", r"\s*").replace("{size}", _SZ))
+    return _lazy(pattern.replace(" ", r"\s*").replace("{size}", _SZ))
 
 
 _HEAD = _rx(r"(?:(?P<backend>\b[A-Z]{2,5}) out|\bOut) of memory\. Tried to allocate {size}")
@@ -83,7 +85,7 @@ _ASYNC_FIELDS = {
     "allowed_bytes": _rx(r"PyTorch limit \(set by user-supplied memory fraction\) :\s*{size}"),
 }
 # G2+: "GPU 0 has a total capacity of" — the index may be a NUL/control char (2.2/2.3 defect).
-_DEV_NEW = re.compile(r"\b(?:GPU|Device|NPU|MLU|XPU|MUSA|GCU)\s?(?P<dev>[\x00-\x08\x0b\x0c\x0e-\x1f]|\s*\d+)?"
+_DEV_NEW = _lazy(r"\b(?:GPU|Device|NPU|MLU|XPU|MUSA|GCU)\s?(?P<dev>[\x00-\x08\x0b\x0c\x0e-\x1f]|\s*\d+)?"
                       r"\s*has\s*a\s*total\s*(?:capacity|capacty)\s*of\s*" + _SZ)
 _FREE_NEW = _rx(r"of which {size} ?is free")
 _PROC = _rx(r"Process (?P<pid>\d+) has {size} memory in use")
@@ -92,7 +94,7 @@ _ALLOC_NEW = _rx(r"Of the allocated memory {size} is allocated by PyTorch")
 _POOL = _rx(r"with {size} allocated in private pools")
 _UNALLOC = _rx(r"{size} is reserved by PyTorch but unallocated")
 _ALLOWED = _rx(r"{size} allowed;")
-_TRUNC_GPU = re.compile(r"\.\s*GPU\s*[\x00-\x1f]?\s*$")
+_TRUNC_GPU = _lazy(r"\.\s*GPU\s*[\x00-\x1f]?\s*$")
 # legacy: (GPU 0; 11.93 GiB total capacity; 4.00 GiB already allocated; 7.33 GiB free; ...)
 _LEGACY_DEV = _rx(r"\((?:GPU|NPU|MLU|XPU|MUSA) (?P<dev>\d+); {size} total capacity")
 _LEG_ALLOC = _rx(r"{size} already allocated")
@@ -105,10 +107,10 @@ _MPS_MAX = _rx(r"max allowed: {size}")
 _MPS_REQ = _rx(r"Tried to allocate {size} on (?:shared|private) pool")
 
 # The exception class right before the message, or a repr: `X: CUDA out…`, `X('CUDA out…`.
-_EXC_BEFORE = re.compile(r"(?P<exc>[A-Za-z_][\w.]*(?:Error|Exception))\s*(?::|\(\s*['\"])\s*$")
-_RAY_WRAP = re.compile(r"\b(?P<wrapper>RayTaskError|RayActorError|ActorDiedError)\((?P<inner>[\w.]+)\)")
-_WS = re.compile(r"\s+")
-_MSG_START = re.compile(r"\b[A-Z]{2,5} out of memory|\bOut of memory\. Tried|MPS backend out of memory|"
+_EXC_BEFORE = _lazy(r"(?P<exc>[A-Za-z_][\w.]*(?:Error|Exception))\s*(?::|\(\s*['\"])\s*$")
+_RAY_WRAP = _lazy(r"\b(?P<wrapper>RayTaskError|RayActorError|ActorDiedError)\((?P<inner>[\w.]+)\)")
+_WS = _lazy(r"\s+")
+_MSG_START = _lazy(r"\b[A-Z]{2,5} out of memory|\bOut of memory\. Tried|MPS backend out of memory|"
                         r"Allocation on device \d+ would exceed")
 
 
@@ -275,7 +277,7 @@ _FUNC_PHASE = {
     "_take_model_step": "optimizer_step", "optimizer_step": "optimizer_step", "_optimizer_step": "optimizer_step",
     "backward": "backward", "_engine_run_backward": "backward", "run_backward": "backward",
 }
-_RAY_METHOD = re.compile(r"ray::\w+\.(\w+)\(")
+_RAY_METHOD = _lazy(r"ray::\w+\.(\w+)\(")
 _RANK = {p: i for i, p in enumerate(PHASES)}
 
 
@@ -315,10 +317,10 @@ def phase_of(record: Record, text: str | None = None) -> dict:
 # ---------------------------------------------------------------------------
 _ENDS = ("environment-variables)", "alloc-conf)", "cachedmemory.", "tofragmentation.",
          "(maycausesystemfailure).", "pool.", "cached)", "byPyTorch)", "1EBmemory.")
-_ASYNC_CONT = re.compile(r"\s*(?:Currently allocated|Requested|Device limit|Free \(according|PyTorch limit|:\s*[\d.]+)")
-_G12_END = re.compile(r"ManagementandPYTORCH_\w*ALLOC_CONF")  # G1b/G2 end ('ALLOC_CONF=' is G3+ mid-hint)
-_OPEN_HEAD = re.compile(r"(?:Error|Exception):(?:[A-Z]{2,5})?outofmem")
-_NEW_MESSAGE = re.compile(r"\s*(?:Traceback|File \"|During handling|The above exception|[\w.]+(?:Error|Exception)\s*:)")
+_ASYNC_CONT = _lazy(r"\s*(?:Currently allocated|Requested|Device limit|Free \(according|PyTorch limit|:\s*[\d.]+)")
+_G12_END = _lazy(r"ManagementandPYTORCH_\w*ALLOC_CONF")  # G1b/G2 end ('ALLOC_CONF=' is G3+ mid-hint)
+_OPEN_HEAD = _lazy(r"(?:Error|Exception):(?:[A-Z]{2,5})?outofmem")
+_NEW_MESSAGE = _lazy(r"\s*(?:Traceback|File \"|During handling|The above exception|[\w.]+(?:Error|Exception)\s*:)")
 
 
 def continues(text: str, nxt: str) -> bool:

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 import re
 
+from .base import lazy as _lazy
+
 from ..model import Event, Record
 from ..scan import TriggerGroup
 from ..units import NUMBER, number, to_bytes
@@ -84,41 +86,41 @@ FACTS = {
 }
 
 _GB = r"\s*(?:GB|GiB)"
-_KILL_R1 = re.compile(r"Task was killed due to the node running low on memory")
-_KILL_R4 = re.compile(r"(?P<n>\d+) worker\(s\) (?:were|was) killed due to the node running low on memory")
-_NODE = re.compile(r"Memory on the node \(IP: (?P<ip>[^,)]+), ID: \w+\)")
-_USAGE = re.compile(
+_KILL_R1 = _lazy(r"Task was killed due to the node running low on memory")
+_KILL_R4 = _lazy(r"(?P<n>\d+) worker\(s\) (?:were|was) killed due to the node running low on memory")
+_NODE = _lazy(r"Memory on the node \(IP: (?P<ip>[^,)]+), ID: \w+\)")
+_USAGE = _lazy(
     rf"was (?P<used>{NUMBER}){_GB}(?: used)? / (?P<total>{NUMBER}){_GB}(?: limit)? \((?P<frac>{NUMBER})\)")
-_THR = re.compile(rf"exceeds the memory usage threshold of (?P<thr>{NUMBER})")
-_WHERE = re.compile(r"where the (?P<kind>task|lease) \((?P<label>task ID|actor ID|lease ID): \w+, "
+_THR = _lazy(rf"exceeds the memory usage threshold of (?P<thr>{NUMBER})")
+_WHERE = _lazy(r"where the (?P<kind>task|lease) \((?P<label>task ID|actor ID|lease ID): \w+, "
                     rf"name=(?P<name>.+?), pid=(?P<pid>\d+), memory used=(?P<mem>{NUMBER}){_GB}\)")
-_VICTIM = re.compile(r"\((?P<kind>Task|Worker with no lease granted):(?P<body>.*?)"
+_VICTIM = _lazy(r"\((?P<kind>Task|Worker with no lease granted):(?P<body>.*?)"
                      rf"pid=(?P<pid>\d+), actual memory used=(?P<mem>{NUMBER}){_GB}")
-_VICTIM_NAME = re.compile(r"task name=(?P<name>.+?), (?:required resources|pid)=")
-_REASON = re.compile(r"OOM kill reason: (?P<reason>[^;]+?)(?:;|$)")
-_REASON_BYTES = re.compile(rf"Memory usage (?P<used>\d+)\s*B exceeded threshold of (?P<thr>\d+)\s*B"
+_VICTIM_NAME = _lazy(r"task name=(?P<name>.+?), (?:required resources|pid)=")
+_REASON = _lazy(r"OOM kill reason: (?P<reason>[^;]+?)(?:;|$)")
+_REASON_BYTES = _lazy(rf"Memory usage (?P<used>\d+)\s*B exceeded threshold of (?P<thr>\d+)\s*B"
                            rf"(?: \((?P<pct>{NUMBER})% of (?P<limit>\d+)\s*B limit\))?")
-_RETRY = re.compile(r"Task (?P<name>\S+) failed due to oom\. There are (?P<n>\d+|infinite) oom retries remaining")
-_LEGACY = re.compile(rf"More than (?P<pct>{NUMBER})% of the memory on node (?P<node>\S+) is used "
+_RETRY = _lazy(r"Task (?P<name>\S+) failed due to oom\. There are (?P<n>\d+|infinite) oom retries remaining")
+_LEGACY = _lazy(rf"More than (?P<pct>{NUMBER})% of the memory on node (?P<node>\S+) is used "
                      rf"\((?P<used>{NUMBER}) / (?P<total>{NUMBER}){_GB}\)")
-_EARLY = re.compile(rf"System memory low at node with IP (?P<ip>[\w.:-]+)\. Used memory \((?P<used>{NUMBER}){_GB}\) "
+_EARLY = _lazy(rf"System memory low at node with IP (?P<ip>[\w.:-]+)\. Used memory \((?P<used>{NUMBER}){_GB}\) "
                     rf"/ total capacity \((?P<total>{NUMBER}){_GB}\) \((?P<frac>{NUMBER})\) exceeds threshold "
                     rf"(?P<thr>{NUMBER}), killing latest task with name (?P<name>\S+) and (?P<kind>task|actor) ID")
-_SUMMARY = re.compile(r"(?P<n>\d+) Workers \(tasks / actors\) killed due to memory pressure \(OOM\), "
+_SUMMARY = _lazy(r"(?P<n>\d+) Workers \(tasks / actors\) killed due to memory pressure \(OOM\), "
                       r"(?P<m>\d+) Workers crashed due to other reasons at node \(ID: \w+, IP: (?P<ip>[^)\s]+)\)")
-_TABLE_HEAD = re.compile(r"^\s*PID\s+MEM(?:\s*\(GB\))?\s+COMMAND\s*$")
-_HEAD_END = re.compile(r"(?:^|[:;])\s*PID\s+MEM(?:\s*\(GB\))?\s+COMMAND\s*$")
-_ROW = re.compile(rf"^\s*(?P<pid>\d+)\s+(?P<mem>{NUMBER})\s*(?P<unit>GB|GiB|MB)?\s+(?P<cmd>\S.*?)\s*$")
-_TOP_INLINE = re.compile(r"Top \d+ memory users:|memory consumers are:")
+_TABLE_HEAD = _lazy(r"^\s*PID\s+MEM(?:\s*\(GB\))?\s+COMMAND\s*$")
+_HEAD_END = _lazy(r"(?:^|[:;])\s*PID\s+MEM(?:\s*\(GB\))?\s+COMMAND\s*$")
+_ROW = _lazy(rf"^\s*(?P<pid>\d+)\s+(?P<mem>{NUMBER})\s*(?P<unit>GB|GiB|MB)?\s+(?P<cmd>\S.*?)\s*$")
+_TOP_INLINE = _lazy(r"Top \d+ memory users:|memory consumers are:")
 
 _DIED = ("worker died or was killed", "Worker exit type", "actor died unexpectedly",
          "actor is dead because")
-_EXIT_TYPE = re.compile(r"Worker exit type: (?P<t>[A-Z_]+)")
-_WORKER_PID = re.compile(r"(?:Worker PID: |^\s*pid: )(?P<pid>\d+)", re.M)
-_WORKER_IP = re.compile(r"(?:Worker IP address: |^\s*ip: )(?P<ip>[\d.]+)", re.M)
-_SIGNAL = re.compile(r"\b(?:receives a|by) (?P<sig>SIG[A-Z]+)\b(?! by OOM killer)")
-_EXIT_CODE = re.compile(r"Exit code: (?P<code>-?\d+)")
-_CLASS = re.compile(r"^\s*class_name: (?P<cls>\S+)", re.M)
+_EXIT_TYPE = _lazy(r"Worker exit type: (?P<t>[A-Z_]+)")
+_WORKER_PID = _lazy(r"(?:Worker PID: |^\s*pid: )(?P<pid>\d+)", re.M)
+_WORKER_IP = _lazy(r"(?:Worker IP address: |^\s*ip: )(?P<ip>[\d.]+)", re.M)
+_SIGNAL = _lazy(r"\b(?:receives a|by) (?P<sig>SIG[A-Z]+)\b(?! by OOM killer)")
+_EXIT_CODE = _lazy(r"Exit code: (?P<code>-?\d+)")
+_CLASS = _lazy(r"^\s*class_name: (?P<cls>\S+)", re.M)
 
 
 def _gb(num: str) -> int | None:

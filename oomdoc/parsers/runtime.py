@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from .base import lazy as _lazy
+
 from ..model import Event, Record
 from ..scan import TriggerGroup
 from ..units import to_bytes
@@ -91,9 +93,9 @@ _ORIGINS: tuple[tuple[str, re.Pattern, dict], ...] = (
     ("cuda_driver", re.compile(r"failed to allocate \S+ \((?P<bytes>\d+) bytes\) from device: "
                                r"CUDA_ERROR_OUT_OF_MEMORY|CUDA_ERROR_OUT_OF_MEMORY"), {}),
 )
-_NCCL_VERSION = re.compile(r"NCCL version (\d+\.\d+\.\d+)")
-_NCCL_WARN_DEV = re.compile(r"\S+:\d+:\d+ \[(\d+)\] \S+:\d+ (?:\(\w+\) )?NCCL WARN")
-_NCCL_EXC = re.compile(r"(?P<exc>[\w.]*(?:DistBackendError|RuntimeError))\s*:\s*NCCL error")
+_NCCL_VERSION = _lazy(r"NCCL version (\d+\.\d+\.\d+)")
+_NCCL_WARN_DEV = _lazy(r"\S+:\d+:\d+ \[(\d+)\] \S+:\d+ (?:\(\w+\) )?NCCL WARN")
+_NCCL_EXC = _lazy(r"(?P<exc>[\w.]*(?:DistBackendError|RuntimeError))\s*:\s*NCCL error")
 
 
 def _exception(text: str, start: int) -> str | None:
@@ -157,9 +159,9 @@ def parse(record: Record) -> list[Event]:
 
 
 # CUDA/HIP error trailers and NCCL's 'Last error:' block belong to the line before them.
-_CUDA_ERR = re.compile(r"(?:CUDA|HIP|cuDNN|CUBLAS|CUDNN) (?:e|E)rror|NCCL error|what\(\):|"
+_CUDA_ERR = _lazy(r"(?:CUDA|HIP|cuDNN|CUBLAS|CUDNN) (?:e|E)rror|NCCL error|what\(\):|"
                        r"terminate called after throwing")
-_TRAILER = re.compile(
+_TRAILER = _lazy(
     r"\s*(?:CUDA kernel errors might be asynchronously reported|HIP kernel errors might be|"
     r"For debugging consider passing (?:CUDA|HIP|AMD)_LAUNCH_BLOCKING|"
     r"Compile with `TORCH_USE_(?:CUDA|HIP)_DSA`|ncclUnhandledCudaError|ncclSystemError|ncclInternalError|"

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from .base import lazy as _lazy
+
 from ..model import Event, Record
 from ..scan import TriggerGroup
 from ..units import number, to_bytes
@@ -91,15 +93,15 @@ _G = r"(?P<{0}>[-+]?\d+(?:\.\d*)?)\s*(?P<{0}_u>GiB|Gib|GB)"
 
 def _rx(pattern: str) -> re.Pattern:
     """`{name}` stands for a captured 'number GiB/GB' pair."""
-    return re.compile(re.sub(r"\{(\w+)\}", lambda m: _G.format(m.group(1)), pattern))
+    return _lazy(re.sub(r"\{(\w+)\}", lambda m: _G.format(m.group(1)), pattern))
 
 
-_V0_KV = re.compile(r"max seq len \((?P<len>[\d,]+)\) is larger than the maximum number of tokens "
+_V0_KV = _lazy(r"max seq len \((?P<len>[\d,]+)\) is larger than the maximum number of tokens "
                     r"that can be stored in KV cache \((?P<tok>[\d,]+)\)")
-_V1_LEN = re.compile(r"max seq len \((?P<len>[\d,]+)\)")
+_V1_LEN = _lazy(r"max seq len \((?P<len>[\d,]+)\)")
 _V1_NEED = _rx(r"{need} KV cache is needed")
 _V1_AVAIL = _rx(r"available KV cache memory \({avail}\)")
-_V1_EST = re.compile(r"estimated maximum model length is (?P<n>[\d,]+)")
+_V1_EST = _lazy(r"estimated maximum model length is (?P<n>[\d,]+)")
 _FREE_START = _rx(r"Free memory on device(?: (?P<dev>\S+))? \((?P<free>[\d.]+)/(?P<total>[\d.]+)\s*GiB\) on startup"
                   r"(?: is less than desired GPU memory utilization|\. Desired GPU memory utilization is)"
                   r" \((?P<util>[\d.]+), {req}\)")
@@ -115,18 +117,18 @@ _V064 = _rx(r"total_gpu_memory={total}.*?non_torch_memory={nt}\s+kv_cache_size={
 _V1_DEBUG = _rx(r"Total non KV cache memory: {nonkv}; torch peak memory increase: {act}; "
                 r"non-torch forward increase memory: {nt}; weights memory: {w}")
 _INIT_FREE = _rx(r"Initial free memory:? {free}[;,] Requested memory: (?P<util>[\d.]+) \(util\), {req}")
-_BLOCKS = re.compile(r"# (?P<dev>\w+) blocks: (?P<gpu>\d+)(?:, # CPU blocks: (?P<cpu>\d+))?")
-_KV_TOKENS = re.compile(r"GPU KV cache size: (?P<n>[\d,]+) tokens")
-_CONCURRENCY = re.compile(r"Maximum concurrency for (?P<len>[\d,]+) tokens per request: (?P<x>[\d.]+)x")
+_BLOCKS = _lazy(r"# (?P<dev>\w+) blocks: (?P<gpu>\d+)(?:, # CPU blocks: (?P<cpu>\d+))?")
+_KV_TOKENS = _lazy(r"GPU KV cache size: (?P<n>[\d,]+) tokens")
+_CONCURRENCY = _lazy(r"Maximum concurrency for (?P<len>[\d,]+) tokens per request: (?P<x>[\d.]+)x")
 _AVAILABLE = _rx(r"Available KV cache memory: {kv}")
 _LOADED = _rx(r"(?:Loading model weights|Model loading) took {w}")
 _SLEEP = _rx(r"Sleep mode freed {freed} memory, {used} memory is still in use")
 _GRAPH = _rx(r"Graph capturing finished in \d+ secs?, took {cg}")
 _GRAPH_EST = _rx(r"Estimated CUDA graph memory: {cg} total")
-_PREEMPT = re.compile(r"preempted by PreemptionMode\.(?P<mode>\w+) mode because there is not enough KV cache space"
+_PREEMPT = _lazy(r"preempted by PreemptionMode\.(?P<mode>\w+) mode because there is not enough KV cache space"
                       r"(?:.*?total_num_cumulative_preemption=(?P<n>\d+))?")
-_ENGINE = re.compile(r"Initializing an? (?:V1 )?LLM engine(?: \(v(?P<ver>[^)\s]+)\))? with config: (?P<cfg>.*)")
-_CFG_ITEM = re.compile(r"(?:^|, )(?P<k>\w+)=(?P<v>'[^']*'|[^,]*)")
+_ENGINE = _lazy(r"Initializing an? (?:V1 )?LLM engine(?: \(v(?P<ver>[^)\s]+)\))? with config: (?P<cfg>.*)")
+_CFG_ITEM = _lazy(r"(?:^|, )(?P<k>\w+)=(?P<v>'[^']*'|[^,]*)")
 _CFG_KEYS = {
     "max_seq_len": "max_model_len", "max_model_len": "max_model_len",
     "tensor_parallel_size": "tensor_parallel_size", "pipeline_parallel_size": "pipeline_parallel_size",
