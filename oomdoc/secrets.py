@@ -32,8 +32,8 @@ _TOKEN_PATTERNS: list[tuple[str, str, int, int]] = [
     ("slack-token", r"(?<![A-Za-z0-9_-])(xox[abposr]-[A-Za-z0-9-]{10,})", 1, 5),
     ("wandb-key", r"(?i)\bwandb\s+login\s+(?:--relogin\s+)?([0-9a-f]{40}|[A-Za-z0-9_-]{40,86})\b", 1, 0),
     ("authorization-header",
-     r"(?i)\b(?:proxy-)?authorization\s*[:=]\s*[\"']?(?:(?:bearer|basic|token|digest)\s+)?(?!(?:bearer|basic|token|digest)\b)([^\s\"',;]{6,})", 1, 0),
-    ("url-password", r"\b[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:/@]+:([^\s@/]{1,200})@[^\s]", 1, 0),
+     r"(?i)\b(?:proxy-)?authorization[\"']?\s*[:=]\s*[\"']?(?:(?:bearer|basic|token|digest)\s+)?(?!(?:bearer|basic|token|digest)\b)([^\s\"',;]{6,})", 1, 0),
+    ("url-password", r"\b[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:/@]*:([^\s@/]{1,200})@[^\s]", 1, 0),
     # KEY=value, key: value, "key": "value", --key value — the key names a credential.
     ("credential-assignment",
      r"(?i)(?<![A-Za-z0-9])[\"']?(?:--)?[A-Za-z0-9_.-]*?"
@@ -51,14 +51,14 @@ def _compiled() -> list:
 
 # Values after a credential-looking key that are not secrets: config words.
 _NOT_SECRET = re.compile(
-    r"(?i)^(?:\*+|<[^>]*>|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|none|null|true|false|required|optional|"
+    r"(?i)^(?:\*+|<[^>]*>|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\{.*|%[A-Za-z_]+%|\{\{.*|none|null|true|false|required|optional|"
     r"[A-Za-z_]+\(|\.{3}|x{4,}|your[_-].*|redacted|masked|<redacted>|"
     r"\d+|\d+(?:\.\d+)?[kmgt]?i?b?)$"
 )
 # Key names that contain 'token' but configure lengths, not credentials.
-_TOKEN_KNOB = re.compile(r"(?i)(?:max|min|num|n|pad|eos|bos|unk|sep|cls|mask|special|response|prompt|"
-                         r"total|per|batch|new|gen|kv|_)[_-]?tokens?\b|tokens?[_-]?(?:len|length|per|num|count|id|ids|budget|limit)"
-                         r"|tokeni[sz]er|token_level|token-mean|num_tokens|_tokens\b")
+_TOKEN_KNOB = re.compile(r"(?i)tokens\b|tokens?[_-]?(?:len|length|per|num|count|id|ids|budget|limit|level|mean|sum)\b"
+                         r"|\b(?:pad|eos|bos|unk|sep|cls|mask|special|chat|max|min|num|n|new|gen|kv)[_-]?token\b"
+                         r"|tokeni[sz]er|token-mean")
 
 _CHEAP = re.compile(
     r"(?i)hf_|sk-|gh[pousr]_|github_pat|glpat-|AKIA|ASIA|AGPA|AIDA|AROA|AIza|xox|wandb|authori[sz]ation|://[^\s/@]*@|"
