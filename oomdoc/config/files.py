@@ -139,17 +139,18 @@ def _json(text: str, label: str, warn) -> list[Entry]:
     if not isinstance(obj, dict):
         warn(f"{label}:1: not a JSON object of settings; file skipped")
         return []
-    pairs = flatten(obj)
     src_lines = text.splitlines()
-    p, out = 0, []
-    for k, v in pairs:
-        leaf = f'"{k.rsplit(".", 1)[-1]}"'
-        no = 1
-        for j in range(p, len(src_lines)):
-            if leaf in src_lines[j]:
-                no, p = j + 1, j
-                break
-        out.append((k, v, no))
+    found: dict[str, int] = {"": 0}
+
+    def locate(path: str) -> int:
+        """0-based line of `path`'s key: its leaf name, searched below its parent's line."""
+        if path not in found:
+            parent, _, leaf = path.rpartition(".")
+            start = locate(parent)
+            found[path] = next((j for j in range(start, len(src_lines)) if f'"{leaf}"' in src_lines[j]), start)
+        return found[path]
+
+    out = [(k, v, locate(k) + 1) for k, v in flatten(obj)]
     return _entries(out, label, "json")
 
 

@@ -131,15 +131,19 @@ def _near_misses(rc: RunConfig, unknown: list[Entry], fw: str) -> None:
         by_parent.setdefault(k.rpartition(".")[0], []).append(k)
     seen = set()
     for e in unknown[:500]:
-        if e.key in seen:
+        # a dump printed by the framework holds real keys; typos are typed by people
+        if e.key in seen or e.style == "dump":
             continue
         seen.add(e.key)
-        cands = by_parent.get(e.key.rpartition(".")[0])
-        if not cands:
+        parent, _, leaf = e.key.rpartition(".")
+        cands = by_parent.get(parent)
+        if not cands or len(leaf) < 5:
             continue
-        best = process.extractOne(e.key, cands, scorer=fuzz.ratio, score_cutoff=88)
-        if best:
-            rc.warnings.append(f"{e.source}: unknown key '{e.key}' - did you mean '{best[0]}'?")
+        # compare leaf names: `rollout.name` is not a typo of `rollout.mode`
+        leaves = {k.rpartition(".")[2]: k for k in cands}
+        best = process.extractOne(leaf, list(leaves), scorer=fuzz.ratio, score_cutoff=85)
+        if best and best[0] != leaf:
+            rc.warnings.append(f"{e.source}: unknown key '{e.key}' - did you mean '{leaves[best[0]]}'?")
 
 
 def _other_framework_files(rc: RunConfig, file_kinds, warn) -> None:

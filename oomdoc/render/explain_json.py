@@ -30,6 +30,8 @@ _FIX = {
         "cost": {"type": "string", "description": "what the change costs (speed, quality)"},
         "covers_shortfall": {"type": "boolean"},
         "causes": {"type": "array", "items": {"type": "string"}},
+        "same_as": {"type": "array", "items": {"type": "string"},
+                    "description": "other neutral knobs whose fix is this same change (merged)"},
     },
 }
 

@@ -12,6 +12,17 @@ def _cell(text: str) -> str:
     return redact.text(text).replace("|", "\\|").replace("\n", " ")[:200]
 
 
+def code(text: str) -> str:
+    """An inline code span that survives backticks inside `text` (CommonMark)."""
+    longest = run = 0
+    for ch in text:
+        run = run + 1 if ch == "`" else 0
+        longest = max(longest, run)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") or longest else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
+
+
 def render(report) -> str:
     from .. import __version__
 
@@ -32,14 +43,14 @@ def render(report) -> str:
         if head.evidence:
             out += ["", "**Evidence**", "", "| line | text |", "|---:|---|"]
             for ln, text in head.evidence[:10]:
-                out.append(f"| {ln if ln is not None else 'config'} | `{_cell(text)}` |")
+                out.append(f"| {ln if ln is not None else 'config'} | {code(_cell(text))} |")
     if report.fixes:
         out += ["", "**Fixes** (best first)", ""]
         for i, f in enumerate(report.fixes[:8], 1):
             frees = f" — frees ~{human(f.frees_bytes)}" if f.frees_bytes else ""
             cover = " (covers the shortfall)" if f.covers else ""
             cost = f" *Cost:* {f.cost}" if f.cost else ""
-            out.append(f"{i}. `{f.change}`{frees}{cover}. {f.why}{cost}")
+            out.append(f"{i}. {code(f.change)}{frees}{cover}. {f.why}{cost}")
     if len(shown) > 1:
         out += ["", "**Other candidates**", ""]
         for d in shown[1:]:

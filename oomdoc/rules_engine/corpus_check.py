@@ -97,7 +97,8 @@ def check_case(case: Path, rules=None, extra_rules=()) -> CaseResult:
         if not any(all(k in e.facts and _matches(e.facts[k], v) for k, v in facts.items()) for e in evs):
             got = [e.facts for e in evs][:2]
             res.failures.append(f"facts {kind} {facts} not extracted (got {got})")
-    offered = {f.knob for d in report.diagnoses for f in d.fixes} | {f.knob for f in report.fixes}
+    offered = {k for f in [*report.fixes, *(f for d in report.diagnoses for f in d.fixes)]
+               for k in [f.knob, *f.same_as]}
     for knob in exp.get("fixes") or []:
         if knob not in offered:
             res.failures.append(f"fix {knob} not offered (offered {sorted(offered)})")

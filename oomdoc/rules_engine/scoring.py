@@ -37,11 +37,12 @@ class FixOut:
     cost: str
     covers: bool = False
     causes: list[str] = field(default_factory=list)
+    same_as: list[str] = field(default_factory=list)  # other knobs whose fix is this very change
 
     def to_json(self) -> dict:
         return {"knob": self.knob, "value": self.value, "change": self.change,
                 "frees_bytes": self.frees_bytes, "why": self.why, "cost": self.cost,
-                "covers_shortfall": self.covers, "causes": self.causes}
+                "covers_shortfall": self.covers, "causes": self.causes, "same_as": self.same_as}
 
 
 @dataclass
@@ -233,11 +234,18 @@ def run(rules: list[dict], ctx: C.Context) -> Outcome:
                 warnings.append(_skip(rule, exc, "its fixes are"))
                 continue
             for f in fixes:
-                if f.knob in merged:
-                    if d.cause not in merged[f.knob].causes:
-                        merged[f.knob].causes.append(d.cause)
+                # two neutral knobs can name one setting (actor.optimizer_offload and
+                # zero.offload_optimizer are both DeepSpeed's offload_optimizer.device)
+                keys = [f.knob] + ([f.change] if f.change else [])
+                seen = next((merged[k] for k in keys if k in merged), None)
+                if seen is not None:
+                    if d.cause not in seen.causes:
+                        seen.causes.append(d.cause)
+                    if f.knob != seen.knob and f.knob not in seen.same_as:
+                        seen.same_as.append(f.knob)
                     continue
-                merged[f.knob] = f
+                for k in keys:
+                    merged[k] = f
                 d.fixes.append(f)
                 order.append((bucket, f))
     order.sort(key=lambda bf: (bf[0], not bf[1].covers))     # stable: covering fixes first
