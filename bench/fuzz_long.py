@@ -50,7 +50,7 @@ def main() -> int:
                            capture_output=True, text=True)
         passing = sum(int(x) for x in re.findall(r"(\d+) passing examples", r.stdout))
         failing = sum(int(x) for x in re.findall(r"(\d+) failing examples", r.stdout))
-        result = "ok" if r.returncode == 0 else ("xfail" if " xfailed" in r.stdout else "FAILED")
+        result = "xfail" if "xfailed" in r.stdout else ("ok" if r.returncode == 0 else "FAILED")
         if result == "FAILED":
             worst = 1
             tail = "\n".join(r.stdout.splitlines()[-40:])
