@@ -26,16 +26,36 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .model import Event
-from .pipeline import Analysis, Pipeline
+from .assemble import Assembler
+from .model import Event, Line, Record
+from .pipeline import CONFIG_TRIGGERS, MERGE_WINDOW, Analysis, Pipeline
 
 # Event kinds that describe the run rather than a failure.
 PRECURSOR_KINDS = frozenset({
     "metrics", "deepspeed_memory", "deepspeed_cache_flush", "deepspeed_offload_hint",
     "vllm_profile", "vllm_engine_config",
 })
+# A new OOM after a reported incident is a new incident even within incident_gap
+# (a replayed log compresses hours into seconds); symptoms still join.
+OOM_KINDS = frozenset({
+    "gpu_oom", "accelerator_oom", "ray_oom_kill", "host_oom_kill", "slurm_oom",
+    "host_alloc_failed", "vllm_kv_cache_insufficient", "vllm_no_cache_blocks",
+    "vllm_free_memory_startup",
+})
 KEEP_EVENTS = 200
 KEEP_PRECURSORS = 64
+KEEP_WARNINGS = 100
+# Lines kept for the config layer and the rules: the start-up (launch command,
+# config dump), later config windows, and the recent lines of each source --
+# never the whole log, nor the context of every past incident.
+START_LINES = 4000     # the scanner emits these whole
+HEAD_LINES = 8000
+LATER_LINES = 1000
+CONFIG_WINDOW = CONFIG_TRIGGERS.after
+RECENT_LINES = 400
+RECENT_BYTES = 256 << 10
+RECENT_SOURCES = 64
+GATHER = 1 << 20      # bytes read from a pipe at once when they are there
 
 
 @dataclass
@@ -43,11 +63,67 @@ class Incident:
     events: list[Event] = field(default_factory=list)
     first_seen: float = 0.0
     last_seen: float = 0.0
+    last_line: int = 0
     reported: bool = False
 
     @property
     def first_line(self) -> int:
         return min(e.line for e in self.events)
+
+
+class _Recent:
+    """The last lines of each source, bounded in lines and bytes per source and
+    in the number of sources (the least recently heard one is forgotten)."""
+
+    def __init__(self, lines: int = RECENT_LINES, nbytes: int = RECENT_BYTES, sources: int = RECENT_SOURCES):
+        self.max_lines, self.max_bytes, self.max_sources = lines, nbytes, sources
+        self.rings: dict[tuple, deque[Line]] = {}   # least recently heard first
+        self.sizes: dict[tuple, int] = {}
+
+    def add(self, key: tuple, line: Line) -> None:
+        ring = self.rings.pop(key, None)
+        if ring is None:
+            ring, self.sizes[key] = deque(), 0
+        self.rings[key] = ring
+        ring.append(line)
+        self.sizes[key] += len(line.raw)
+        while len(ring) > self.max_lines or (self.sizes[key] > self.max_bytes and len(ring) > 1):
+            self.sizes[key] -= len(ring.popleft().raw)
+        if len(self.rings) > self.max_sources:
+            oldest = next(iter(self.rings))
+            del self.rings[oldest], self.sizes[oldest]
+
+    def after(self, no: int) -> list[Line]:
+        return [ln for ring in self.rings.values() for ln in ring if ln.no > no]
+
+
+class _TimedAssembler(Assembler):
+    """Remembers when each source last pushed a line: a record closes when *its*
+    source goes quiet, even while other sources keep the stream busy. Also
+    keeps each source's recent lines for the diagnosis."""
+
+    def __init__(self, continues):
+        super().__init__(continues)
+        self.now = 0.0
+        self.touched: dict[tuple, float] = {}
+        self.recent = _Recent()
+
+    def push(self, line: Line) -> list[Record]:
+        key = line.source.key
+        self.touched[key] = self.now
+        self.recent.add(key, line)
+        return super().push(line)
+
+    def quiet_sources(self, now: float, after: float) -> list[tuple]:
+        quiet = [k for k in self.open_sources() if now - self.touched.get(k, now) >= after]
+        if len(self.touched) > 4 * len(self._open) + 256:   # forget closed sources
+            self.touched = {k: self.touched.get(k, now) for k in self._open}
+        return quiet
+
+    def next_quiet(self, after: float) -> float | None:
+        """When the earliest open record will have been quiet for `after` seconds."""
+        times = [self.touched[k] for k in self.open_sources() if k in self.touched]
+        return min(times) + after if times else None
 
 
 class LiveSession:
@@ -56,8 +132,9 @@ class LiveSession:
     def __init__(self, name: str, on_incident: Callable[[Analysis], None], *,
                  flush_after: float = 0.5, grace: float = 0.2, incident_gap: float = 10.0,
                  clock: Callable[[], float] = time.monotonic):
-        self.pipe = Pipeline(name, emit_all=False)
+        self.pipe = Pipeline(name, emit_all=False, keep_lines=1 << 62)  # _keep_head bounds them
         self.pipe.merge_filter = self._may_merge
+        self.asm = self.pipe.assembler = _TimedAssembler(self.pipe._continues)
         self.on_incident = on_incident
         self.flush_after = flush_after
         self.grace = grace
@@ -65,31 +142,76 @@ class LiveSession:
         self.clock = clock
         self.current: Incident | None = None
         self.precursors: deque[Event] = deque(maxlen=KEEP_PRECURSORS)
+        self.first_precursor: dict[str, Event] = {}   # e.g. the engine config at start-up
         self.seen_at: dict[int, float] = {}
         self.last_data = clock()
         self.reported = 0
+        self._head_checked = 0
+        self._config_until = 0
+        self.later: deque[Line] = deque(maxlen=LATER_LINES)   # config windows after start-up
 
     # -- inputs ---------------------------------------------------------------
     def feed(self, data: bytes) -> None:
         now = self.clock()
-        self.last_data = now
+        self.last_data = self.asm.now = now
         self._take(self.pipe.feed(data), now)
+        self._keep_head()
+        self._close_quiet(now)
         self._report_ready(now)
 
     def tick(self) -> None:
         """Called when no data arrived for a while."""
         now = self.clock()
-        if now - self.last_data >= self.flush_after:
-            self._take(self.pipe.flush_idle(), now)
+        self._close_quiet(now)
         self._report_ready(now)
 
     def close(self) -> None:
         now = self.clock()
         self._take(self.pipe.finish(), now)
+        self._keep_head()
         if self.current and not self.current.reported:
             self._report(self.current)
 
+    def next_deadline(self) -> float | None:
+        """The clock time at which `tick()` may have something to do."""
+        times = [self.asm.next_quiet(self.flush_after)]
+        cur = self.current
+        if cur and not cur.reported:
+            times.append(cur.last_seen + self.grace)
+        times = [t for t in times if t is not None]
+        return min(times) if times else None
+
     # -- internals ------------------------------------------------------------
+    def _close_quiet(self, now: float) -> None:
+        quiet = self.asm.quiet_sources(now, self.flush_after)
+        if not quiet:
+            return
+        records = [r for k in quiet for r in self.asm.close_source(k)]
+        records.sort(key=lambda r: r.line)
+        self._take(self.pipe._records(records), now)
+        if not self.asm.open_sources() and now - self.last_data >= self.flush_after:
+            # the whole stream is quiet: nothing more can join before new data
+            self._report_ready(now, force=True)
+
+    def _keep_head(self) -> None:
+        """Of the lines the pipeline kept, keep the start-up (up to HEAD_LINES) and
+        move later config windows to a ring; incident context lives in the
+        per-source rings."""
+        lines = self.pipe.analysis.lines
+        i = self._head_checked
+        if i == len(lines):
+            return
+        kept = lines[:i]
+        for ln in lines[i:]:
+            if any(lit in ln.raw for lit in CONFIG_TRIGGERS.literals):
+                self._config_until = ln.no + CONFIG_WINDOW
+            if ln.no <= START_LINES and len(kept) < HEAD_LINES:
+                kept.append(ln)
+            elif ln.no <= self._config_until:
+                self.later.append(ln)
+        lines[:] = kept
+        self._head_checked = len(kept)
+
     def _may_merge(self, prev: Event, ev: Event) -> bool:
         """Copies merge only while they arrive close together in time."""
         seen = self.seen_at.get(id(prev))
@@ -100,20 +222,31 @@ class LiveSession:
             self.seen_at[id(ev)] = now
             if ev.kind in PRECURSOR_KINDS:
                 self.precursors.append(ev)
+                self.first_precursor.setdefault(ev.kind, ev)
                 continue
             cur = self.current
-            if cur is not None and now - cur.last_seen <= self.incident_gap:
+            if cur is not None and now - cur.last_seen <= self.incident_gap \
+                    and ev.line - cur.last_line <= MERGE_WINDOW \
+                    and not (cur.reported and ev.kind in OOM_KINDS):
                 cur.events.append(ev)
                 cur.last_seen = now
+                cur.last_line = max(cur.last_line, ev.end_line)
             else:
-                self.current = Incident(events=[ev], first_seen=now, last_seen=now)
+                if cur is not None and not cur.reported:
+                    self._report(cur)   # a new incident began before the grace ran out
+                self.current = Incident(events=[ev], first_seen=now, last_seen=now, last_line=ev.end_line)
+        a = self.pipe.analysis
+        if len(a.events) > 2 * KEEP_EVENTS:   # an endless stream: forget old events
+            del a.events[: len(a.events) - KEEP_EVENTS]
+        if len(a.warnings) > 2 * KEEP_WARNINGS:
+            del a.warnings[KEEP_WARNINGS // 2: len(a.warnings) - KEEP_WARNINGS // 2]
         if len(self.seen_at) > 4 * KEEP_EVENTS:
-            keep = {id(e) for e in self.pipe.analysis.events[-KEEP_EVENTS:]}
+            keep = {id(e) for e in a.events[-KEEP_EVENTS:]}
             self.seen_at = {k: v for k, v in self.seen_at.items() if k in keep}
 
-    def _report_ready(self, now: float) -> None:
+    def _report_ready(self, now: float, force: bool = False) -> None:
         cur = self.current
-        if cur and not cur.reported and now - cur.last_seen >= self.grace:
+        if cur and not cur.reported and (force or now - cur.last_seen >= self.grace):
             self._report(cur)
 
     def _report(self, incident: Incident) -> None:
@@ -121,33 +254,74 @@ class LiveSession:
         a = self.pipe.analysis
         self.pipe.sync_metrics()
         self.pipe._stats()
-        view = Analysis(name=a.name, events=list(self.precursors) + incident.events, metrics=a.metrics,
-                        lines=a.lines, lines_read=a.lines_read, bytes_read=a.bytes_read,
+        precursors = {id(e): e for e in [*self.first_precursor.values(), *self.precursors]}
+        head_end = a.lines[-1].no if a.lines else 0
+        later = {ln.no: ln for ln in self.later}
+        later.update((ln.no, ln) for ln in self.asm.recent.after(head_end))
+        lines = a.lines + sorted(later.values(), key=lambda ln: ln.no)
+        view = Analysis(name=a.name, events=[*precursors.values(), *incident.events], metrics=a.metrics,
+                        lines=lines, lines_read=a.lines_read, bytes_read=a.bytes_read,
                         cut_lines=a.cut_lines, warnings=list(a.warnings))
         view.events.sort(key=lambda e: e.line)
         self.reported += 1
         self.on_incident(view)
-        # bounded memory: forget events of reported incidents
-        if len(a.events) > KEEP_EVENTS:
-            del a.events[: len(a.events) - KEEP_EVENTS]
 
 
-def follow_fd(session: LiveSession, fd: int, *, poll: float = 0.1,
+def follow_fd(session: LiveSession, fd: int, *, poll: float = 0.25,
               stop: Callable[[], bool] = lambda: False) -> None:
-    """Read `fd` until EOF, feeding the session; tick while it is quiet."""
+    """Read `fd` until EOF, feeding the session; tick at its deadlines while it is quiet."""
+    _widen_pipe(fd)
     while not stop():
+        timeout = _until(session, poll)
         try:
-            ready, _, _ = select.select([fd], [], [], poll)
+            ready, _, _ = select.select([fd], [], [], timeout)
         except InterruptedError:
             continue
         if ready:
-            data = os.read(fd, 1 << 20)
-            if not data:
+            data, eof = _gather(fd)
+            if data:
+                session.feed(data)
+            if eof:
                 break
-            session.feed(data)
         else:
             session.tick()
     session.close()
+
+
+def _gather(fd: int) -> tuple[bytes, bool]:
+    """What the pipe holds now, up to GATHER bytes, and whether it hit EOF.
+
+    A pipe hands out at most its buffer (64 KiB) per read; the scanner is
+    several times faster on ~1 MiB blocks, so a fast writer's bytes are
+    gathered. A slow writer's lines go on at once (nothing more is waiting).
+    """
+    parts, size = [], 0
+    while size < GATHER:
+        data = os.read(fd, GATHER)
+        if not data:
+            return b"".join(parts), True
+        parts.append(data)
+        size += len(data)
+        if not select.select([fd], [], [], 0)[0]:
+            break
+    return b"".join(parts), False
+
+
+def _widen_pipe(fd: int) -> None:
+    """Ask for a 1 MiB pipe buffer (fewer wake-ups behind a fast writer)."""
+    try:
+        import fcntl
+
+        fcntl.fcntl(fd, getattr(fcntl, "F_SETPIPE_SZ", 1031), GATHER)
+    except (OSError, ImportError, ValueError):
+        pass
+
+
+def _until(session: LiveSession, poll: float) -> float:
+    deadline = session.next_deadline()
+    if deadline is None:
+        return poll
+    return min(poll, max(0.0, deadline - session.clock()) + 0.005)
 
 
 class FileFollower:
@@ -205,4 +379,4 @@ def follow_file(session: LiveSession, follower: FileFollower, *, poll: float = 0
             session.feed(data)
             continue
         session.tick()
-        time.sleep(poll)
+        time.sleep(min(poll, _until(session, poll)))
