@@ -45,7 +45,8 @@ FACTS = {
     "gpu_reserved_bytes": "memory reserved by the caching allocator now",
     "device_used_bytes": "device memory used by all processes (verl device memory used, Megatron total device memory used)",
     "device_total_bytes": "device total memory (verl device memory total)",
-    "host_used_bytes": "node RAM in use (verl perf/cpu_memory_used_gb is psutil used: the node, not the process)",
+    "host_used_bytes": "node RAM in use (verl perf/cpu_memory_used_gb is psutil used: the node, not the process; user-logged cpu/ram/rss keys)",
+    "host_used_fraction": "node RAM in use as a fraction (user-logged ram/cpu memory percent keys)",
     "response_length_mean": "mean generated response length, tokens (verl response_length/mean, TRL completion length, OpenRLHF gen_len)",
     "response_length_max": "longest generated response, tokens",
     "response_clip_ratio": "fraction of responses cut at the response-length limit",
@@ -166,6 +167,65 @@ def _easyr1(lines: list[str]) -> dict:
     return facts
 
 
+# Memory numbers users add to the log dict from a TrainerCallback, spelled many
+# ways (`memory_allocated_gb`, `max_memory_allocated_gb`, `gpu_mem`,
+# `memory/allocated`, `torch_mem`, `cpu_mem_gb`, `ram_used_mb`, `rss_gb`...):
+# read by their words, not by a fixed list. Units come from a suffix token
+# (gb/gib, mb/mib, kb/kib, bytes); GB is binary like every ML library's.
+_KEY_SPLIT = _lazy(r"[/_.\-\s]+")
+_UNIT_TOKENS = {"gb": _GIB, "gib": _GIB, "g": _GIB, "mb": _MIB, "mib": _MIB,
+                "kb": 1024.0, "kib": 1024.0, "bytes": 1.0}
+_MEM_TOKENS = {"mem", "memory", "vram", "ram", "rss"}
+_HOST_TOKENS = {"cpu", "ram", "rss", "host", "sys", "system", "node", "vms"}
+_GPU_TOKENS = {"gpu", "cuda", "vram", "torch", "device", "dev", "allocated", "alloc", "reserved", "cached"}
+# not a usage level: HF TrainerMemoryTracker deltas, limits, free memory, shares of a GPU
+_NOT_USAGE = {"delta", "free", "total", "avail", "available", "limit", "capacity", "util",
+              "utilization", "frac", "fraction", "ratio", "efficient", "saved"}
+_PERCENT = {"percent", "pct", "perc"}
+_MEM_KEY_CACHE: dict[str, tuple[str, float | None] | None] = {}
+
+
+def memory_key(key: str) -> tuple[str, float | None] | None:
+    """(series, bytes per unit or None when the key names no unit) for a
+    user-logged memory key, or None. Percent keys of host RAM map to
+    `host_used_fraction` with scale 0.01."""
+    hit = _MEM_KEY_CACHE.get(key)
+    if hit is not None or key in _MEM_KEY_CACHE:
+        return hit
+    toks = [t for t in _KEY_SPLIT.split(key.lower()) if t]
+    words = set(toks)
+    out = None
+    memish = bool(words & _MEM_TOKENS) or any(t.endswith("mem") and t.isalpha() for t in toks)   # gpumem
+    if not memish and words & {"allocated", "reserved"} and (words & _UNIT_TOKENS.keys() or words & _GPU_TOKENS - {"allocated", "reserved"}):
+        memish = True          # `allocated_gb`, `cuda/reserved`
+    if not memish and words & _UNIT_TOKENS.keys() and words & (_GPU_TOKENS | _HOST_TOKENS):
+        memish = True          # `cuda_peak_mib`, `gpu_gb`, `rss_mb`
+    if memish and not words & _NOT_USAGE:
+        host = bool(words & _HOST_TOKENS) and not words & {"gpu", "cuda", "vram"}
+        unit = next((_UNIT_TOKENS[t] for t in reversed(toks) if t in _UNIT_TOKENS), None)
+        if words & _PERCENT:
+            out = ("host_used_fraction", 0.01) if host else None
+        elif host:
+            out = ("host_used_bytes", unit)
+        elif "used" in words and not words & {"allocated", "alloc", "reserved", "cached"}:
+            out = ("device_used_bytes", unit)           # nvidia-smi style: all processes
+        else:
+            kind = "reserved" if words & {"reserved", "cached"} else "allocated"
+            peak = "_peak" if words & {"max", "peak"} else ""
+            out = (f"gpu_{kind}{peak}_bytes", unit)
+    if len(_MEM_KEY_CACHE) < 4096:
+        _MEM_KEY_CACHE[key] = out
+    return out
+
+
+def _guess_bytes(value: float) -> float:
+    """A memory number whose key names no unit: bytes when huge, MiB when in the
+    thousands (nvidia-smi), else GiB (`torch.cuda.memory_allocated() / 1024**3`)."""
+    if value >= 2**20:
+        return value
+    return value * (_MIB if value >= 4096 else _GIB)
+
+
 def _hf(text: str) -> dict | None:
     b = text.find("{'")
     if b < 0:
@@ -177,7 +237,21 @@ def _hf(text: str) -> dict | None:
             v = _num(raw.strip())
             if v is not None:
                 facts[name] = v
-    return facts if "loss" in facts or "response_length_mean" in facts else None
+            continue
+        mem = memory_key(key)
+        if mem is not None:
+            v = _num(raw.strip().rstrip("GMBiKb "))
+            if v is None or v < 0:
+                continue
+            series, scale = mem
+            if series == "host_used_fraction":
+                v = v * scale if v > 1 else v
+            else:
+                v = int(round(v * scale)) if scale else int(round(_guess_bytes(v)))
+            facts[series] = max(facts.get(series, v), v)
+    if "loss" in facts or "response_length_mean" in facts or len(facts) > ("epoch" in facts):
+        return facts
+    return None
 
 
 def _openrlhf(text: str) -> dict | None:

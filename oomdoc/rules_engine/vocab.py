@@ -74,6 +74,7 @@ METRICS = {
     "gpu_reserved_peak_bytes": "peak reserved GPU memory per step",
     "gpu_allocated_bytes": "allocated GPU memory per step",
     "gpu_reserved_bytes": "reserved GPU memory per step",
+    "device_used_bytes": "device memory used by all processes per step (nvidia-smi style)",
     "host_used_bytes": "host RAM in use per step",
     "host_used_fraction": "host RAM in use per step, as a fraction",
     "response_length_mean": "mean generated response length per step",
