@@ -50,9 +50,9 @@ KEEP_WARNINGS = 100
 # never the whole log, nor the context of every past incident.
 START_LINES = 4000     # the scanner emits these whole
 HEAD_LINES = 8000
-LATER_LINES = 1000
+LATER_LINES = 500
 CONFIG_WINDOW = CONFIG_TRIGGERS.after
-RECENT_LINES = 400
+RECENT_LINES = 200
 RECENT_BYTES = 256 << 10
 RECENT_SOURCES = 64
 GATHER = 1 << 20      # bytes read from a pipe at once when they are there
@@ -271,6 +271,7 @@ def follow_fd(session: LiveSession, fd: int, *, poll: float = 0.25,
               stop: Callable[[], bool] = lambda: False) -> None:
     """Read `fd` until EOF, feeding the session; tick at its deadlines while it is quiet."""
     _widen_pipe(fd)
+    gather = _Gatherer(fd)
     while not stop():
         timeout = _until(session, poll)
         try:
@@ -278,7 +279,7 @@ def follow_fd(session: LiveSession, fd: int, *, poll: float = 0.25,
         except InterruptedError:
             continue
         if ready:
-            data, eof = _gather(fd)
+            data, eof = gather()
             if data:
                 session.feed(data)
             if eof:
@@ -288,23 +289,30 @@ def follow_fd(session: LiveSession, fd: int, *, poll: float = 0.25,
     session.close()
 
 
-def _gather(fd: int) -> tuple[bytes, bool]:
+class _Gatherer:
     """What the pipe holds now, up to GATHER bytes, and whether it hit EOF.
 
     A pipe hands out at most its buffer (64 KiB) per read; the scanner is
     several times faster on ~1 MiB blocks, so a fast writer's bytes are
     gathered. A slow writer's lines go on at once (nothing more is waiting).
+    One reused buffer: `os.read(fd, 1 MiB)` allocates 1 MiB and shrinks it to
+    what came, which fragments the heap until RSS creeps up on an endless stream.
     """
-    parts, size = [], 0
-    while size < GATHER:
-        data = os.read(fd, GATHER)
-        if not data:
-            return b"".join(parts), True
-        parts.append(data)
-        size += len(data)
-        if not select.select([fd], [], [], 0)[0]:
-            break
-    return b"".join(parts), False
+
+    def __init__(self, fd: int):
+        self.fd = fd
+        self.view = memoryview(bytearray(GATHER))
+
+    def __call__(self) -> tuple[bytes, bool]:
+        size = 0
+        while size < GATHER:
+            n = os.readv(self.fd, [self.view[size:]])
+            if n == 0:
+                return bytes(self.view[:size]), True
+            size += n
+            if not select.select([self.fd], [], [], 0)[0]:
+                break
+        return bytes(self.view[:size]), False
 
 
 def _widen_pipe(fd: int) -> None:
@@ -325,7 +333,13 @@ def _until(session: LiveSession, poll: float) -> float:
 
 
 class FileFollower:
-    """`tail -F` by name: survives truncation and rotation, waits for the file."""
+    """`tail -F` by name: survives truncation and rotation, waits for the file.
+
+    Rotation (a new inode under the name): the old file is read to its end
+    first, then the new one from its start. Truncation in place: read again
+    from the start. A last line without its newline is ended before the
+    switch, so it is not glued to the next file's first line.
+    """
 
     def __init__(self, path: str, from_start: bool = False):
         self.path = path
@@ -333,10 +347,12 @@ class FileFollower:
         self.fh = None
         self.inode = None
         self.pos = 0
+        self.view = memoryview(bytearray(GATHER))   # reused: see _Gatherer
+        self._ended = True                           # the last byte handed out was a newline
 
     def _open(self, at_end: bool) -> bool:
         try:
-            fh = open(self.path, "rb")
+            fh = open(self.path, "rb", buffering=0)
         except OSError:
             return False
         st = os.fstat(fh.fileno())
@@ -347,14 +363,25 @@ class FileFollower:
         fh.seek(self.pos)
         return True
 
+    def _chunk(self) -> bytes:
+        n = self.fh.readinto(self.view) or 0
+        self.pos += n
+        if n:
+            self._ended = self.view[n - 1] == 10
+        return bytes(self.view[:n])
+
+    def _restart(self) -> bytes:
+        """Bytes to hand out before another file (or the same one from 0) starts."""
+        sep, self._ended = (b"" if self._ended else b"\n"), True
+        return sep
+
     def read(self) -> bytes:
         """New bytes since the last call (b'' when nothing new)."""
         if self.fh is None:
             if not self._open(at_end=not self.from_start):
                 self.from_start = True  # a file that appears later is read whole
                 return b""
-        out = self.fh.read(1 << 20)
-        self.pos += len(out)
+        out = self._chunk()
         if out:
             return out
         try:
@@ -362,12 +389,16 @@ class FileFollower:
         except OSError:
             return b""  # rotated away, new file not there yet
         if st.st_ino != self.inode:
-            rest = self.fh.read()  # finish the old file, then switch
-            self._open(at_end=False)
-            return rest
+            late = self._chunk()      # written to the old file since the read above
+            if late:
+                return late
+            if self._open(at_end=False):
+                return self._restart()
+            return b""
         if st.st_size < self.pos:  # truncated in place
             self.fh.seek(0)
             self.pos = 0
+            return self._restart()
         return b""
 
 

@@ -18,6 +18,8 @@ import time
 
 import pytest
 
+from oomdoc.stream import FileFollower
+
 FLUSH = 0.3
 OOM = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate {gib:.2f} GiB. GPU 0 has a total capacity "
        "of 79.15 GiB of which 1.19 GiB is free. Of the allocated memory 70.00 GiB is allocated by PyTorch, and "
@@ -174,6 +176,25 @@ def test_watch_late_file_truncation_and_rotation(tmp_path, doc):
     assert rep is not None and ooms(rep)[0]["facts"]["requested_bytes"] == 3 * 2**30
     assert rep["stats"]["lines"] == len(first) + 4 + 1 + 4
     assert d.report(timeout=0.5) is None
+
+
+def test_follower_ends_a_cut_last_line_before_the_next_file(tmp_path):
+    path = tmp_path / "train.log"
+    path.write_bytes(b"")
+    f = FileFollower(str(path), from_start=True)
+    path.write_bytes(b"one\npartial")
+    assert f.read() == b"one\npartial"
+    path.rename(tmp_path / "train.log.1")
+    path.write_bytes(b"two\n")
+    got = b"".join(f.read() for _ in range(4))
+    assert got == b"\ntwo\n"               # 'partial' is not glued to 'two'
+    with open(path, "ab") as fh:
+        fh.write(b"cut")                    # a cut line, then truncation in place
+    assert f.read() == b"cut"
+    path.write_bytes(b"")
+    assert f.read() == b"\n"
+    path.write_bytes(b"three\n")
+    assert f.read() == b"three\n"
 
 
 def test_exit_on_oom_exits_1_after_the_first_incident(tmp_path):
