@@ -4,7 +4,8 @@ These carry no allocator breakdown, often no numbers at all, and come from
 many layers: the CUDA runtime via `C10_CUDA_CHECK` (`CUDA error: out of
 memory`, `RuntimeError` up to torch 2.7, `torch.AcceleratorError` after),
 vLLM's sleep-mode allocator (`CUDA Error: out of memory at …/cumem_allocator.cpp`),
-cuBLAS/cuDNN handles, NCCL (`Cuda failure 2 'out of memory'`, often only as
+cuBLAS/cuDNN handles, faiss GPU indexes (`StandardGpuResources: alloc fail
+type … dev N … size N bytes (cudaMalloc error out of memory [2])`), NCCL (`Cuda failure 2 'out of memory'`, often only as
 `Last error:` of an `unhandled cuda error`), HIP, XLA/JAX
 (`RESOURCE_EXHAUSTED`), torch_memory_saver (`CUresult error … 2`), Ascend
 (`rtMalloc fail`, op-level `NPU out of memory. device id:`), Intel Level Zero
@@ -37,6 +38,7 @@ TRIGGERS = (
         "Cuda failure", "ncclUnhandledCudaError", "RESOURCE_EXHAUSTED", "CUDA_ERROR_OUT_OF_MEMORY",
         "OUT_OF_DEVICE_MEMORY", "rtMalloc fail", "CUresult error", "cudaError error",
         "cuda runtime error (2)", "ran out of memory trying to allocate", "Failed to CUDA host alloc",
+        "StandardGpuResources: alloc fail", "device allocator fail type", "failed to cudaMalloc",
     ), before=120, after=12),
 )
 LINE_TRIGGERS = ()
@@ -47,7 +49,8 @@ KINDS = {
 }
 FACTS = {
     "api": "origin: cuda_runtime, hip_runtime, cumem, cublas, cudnn, nccl, xla, torch_memory_saver, "
-           "npu_runtime, level_zero, cuda_driver",
+           "npu_runtime, level_zero, cuda_driver, faiss",
+    "alloc_type": "faiss GPU allocation type (FlatData, IVFLists, TemporaryMemoryBuffer, ...)",
     "requested_bytes": "size of the failed allocation, when the message prints one",
     "device": "device index printed by the message",
     "nccl_version": "NCCL version printed with an NCCL error, e.g. '2.19.3'",
@@ -63,34 +66,41 @@ FACTS = {
 _INT_BYTES = r"(?P<bytes>\d+)\s*(?:bytes|B)\b"
 # (api, pattern, extra facts). Order: most specific first.
 _ORIGINS: tuple[tuple[str, re.Pattern, dict], ...] = (
-    ("cumem", re.compile(r"CUDA Error: out of memory at \S*cumem_allocator\.cpp"), {}),
-    ("torch_memory_saver", re.compile(
+    # faiss GPU (dense retrieval indexes): StandardGpuResources (1.7+) prints the
+    # AllocRequest ("type FlatData dev 3 space Device stream 0x.. size N bytes"),
+    # older MemorySpace.cpp only the size and CUDA error code.
+    ("faiss", _lazy(r"StandardGpuResources: (?:alloc|Faiss device allocator) fail type (?P<atype>\w+) "
+                    r"dev (?P<dev>\d+) space \w+(?: stream \S+)? size (?P<bytes>\d+)"
+                    r"(?:[^\n]*?\(cudaMalloc(?:Managed)? error out of memory \[(?P<code>\d+)\])?"), {}),
+    ("faiss", _lazy(r"failed to cudaMalloc (?P<bytes>\d+) bytes \(error (?P<code>2) out of memory\)"), {}),
+    ("cumem", _lazy(r"CUDA Error: out of memory at \S*cumem_allocator\.cpp"), {}),
+    ("torch_memory_saver", _lazy(
         r"(?:CUresult|cudaError) error(?::\s*|\s+result=)(?P<code>2)\b(?:[^\n]*?func=(?P<func>\w+))?"), {}),
-    ("torch_memory_saver", re.compile(r"torch_memory_saver\.cpp\] cuMemCreate CUDA_ERROR_OUT_OF_MEMORY"),
+    ("torch_memory_saver", _lazy(r"torch_memory_saver\.cpp\] cuMemCreate CUDA_ERROR_OUT_OF_MEMORY"),
      {"recoverable": True}),
-    ("nccl", re.compile(r"Cuda failure (?:(?P<code>\d+) )?'out of memory'"), {}),
-    ("nccl", re.compile(r"NCCL WARN Failed to CUDA host alloc " + _INT_BYTES), {"space": "host"}),
-    ("cublas", re.compile(r"CUBLAS_STATUS_ALLOC_FAILED"), {}),
-    ("cublas", re.compile(r"CUBLAS_STATUS_NOT_INITIALIZED when calling `?cublasCreate"), {"ambiguous": True}),
-    ("cudnn", re.compile(r"CUDNN_STATUS_ALLOC_FAILED"), {}),
-    ("cuda_runtime", re.compile(r"CUDA error: out of memory"), {}),
-    ("hip_runtime", re.compile(r"HIP error: out of memory"), {}),
-    ("cuda_runtime", re.compile(r"cuda runtime error \((?P<code>2)\) : out of memory|"
+    ("nccl", _lazy(r"Cuda failure (?:(?P<code>\d+) )?'out of memory'"), {}),
+    ("nccl", _lazy(r"NCCL WARN Failed to CUDA host alloc " + _INT_BYTES), {"space": "host"}),
+    ("cublas", _lazy(r"CUBLAS_STATUS_ALLOC_FAILED"), {}),
+    ("cublas", _lazy(r"CUBLAS_STATUS_NOT_INITIALIZED when calling `?cublasCreate"), {"ambiguous": True}),
+    ("cudnn", _lazy(r"CUDNN_STATUS_ALLOC_FAILED"), {}),
+    ("cuda_runtime", _lazy(r"CUDA error: out of memory"), {}),
+    ("hip_runtime", _lazy(r"HIP error: out of memory"), {}),
+    ("cuda_runtime", _lazy(r"cuda runtime error \((?P<code>2)\) : out of memory|"
                                 r"THCudaCheck FAIL [^\n]*error=(?P<code2>2) : out of memory"), {}),
-    ("xla", re.compile(r"RESOURCE_EXHAUSTED: Out of memory while trying to allocate (?:" + _INT_BYTES
+    ("xla", _lazy(r"RESOURCE_EXHAUSTED: Out of memory while trying to allocate (?:" + _INT_BYTES
                        + r"|(?P<num>[\d.]+)\s*(?P<unit>[KMGT]iB))"), {}),
-    ("xla", re.compile(r"RESOURCE_EXHAUSTED: Out of host memory while trying to allocate " + _INT_BYTES),
+    ("xla", _lazy(r"RESOURCE_EXHAUSTED: Out of host memory while trying to allocate " + _INT_BYTES),
      {"space": "host"}),
-    ("xla", re.compile(r"RESOURCE_EXHAUSTED: Failed to allocate request for \S+ \((?P<bytes>\d+)B\) "
+    ("xla", _lazy(r"RESOURCE_EXHAUSTED: Failed to allocate request for \S+ \((?P<bytes>\d+)B\) "
                        r"on device ordinal (?P<dev>\d+)"), {}),
-    ("xla", re.compile(r"Allocator \(\w+\) ran out of memory trying to allocate \S+ \(rounded to "
+    ("xla", _lazy(r"Allocator \(\w+\) ran out of memory trying to allocate \S+ \(rounded to "
                        r"(?P<bytes>\d+)\)"), {}),
-    ("npu_runtime", re.compile(r"rtMalloc fail[^\n]*?size:\s*(?P<bytes>\d+)(?:, device_id:\s*(?P<dev>\d+))?"), {}),
-    ("npu_runtime", re.compile(r"NPU out of memory\. device id: (?P<dev>\d+)"), {}),
-    ("npu_runtime", re.compile(r"NPU out of memory\. NPUWorkspaceAllocator tried to allocate "
+    ("npu_runtime", _lazy(r"rtMalloc fail[^\n]*?size:\s*(?P<bytes>\d+)(?:, device_id:\s*(?P<dev>\d+))?"), {}),
+    ("npu_runtime", _lazy(r"NPU out of memory\. device id: (?P<dev>\d+)"), {}),
+    ("npu_runtime", _lazy(r"NPU out of memory\. NPUWorkspaceAllocator tried to allocate "
                                r"(?P<num>[\d.]+)\s*(?P<unit>[KMGT]iB|bytes)"), {}),
-    ("level_zero", re.compile(r"(?:(?P<code>\d+)\s*\()?UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY"), {}),
-    ("cuda_driver", re.compile(r"failed to allocate \S+ \((?P<bytes>\d+) bytes\) from device: "
+    ("level_zero", _lazy(r"(?:(?P<code>\d+)\s*\()?UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY"), {}),
+    ("cuda_driver", _lazy(r"failed to allocate \S+ \((?P<bytes>\d+) bytes\) from device: "
                                r"CUDA_ERROR_OUT_OF_MEMORY|CUDA_ERROR_OUT_OF_MEMORY"), {}),
 )
 _NCCL_VERSION = _lazy(r"NCCL version (\d+\.\d+\.\d+)")
@@ -137,6 +147,8 @@ def parse(record: Record) -> list[Event]:
         f["requested_bytes"] = to_bytes(gd["num"], gd["unit"])
     if gd.get("dev"):
         f["device"] = int(gd["dev"])
+    if gd.get("atype"):
+        f["alloc_type"] = gd["atype"]
     code = gd.get("code") or gd.get("code2")
     if code:
         f["error_code"] = int(code)
