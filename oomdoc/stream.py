@@ -4,22 +4,28 @@ A training job dies at 3 a.m. and `tail -f train.log | oomdoc explain -` must
 print the diagnosis then, not when the pipe closes. The same incremental
 `Pipeline` as for files is fed whatever bytes arrive; events come out as their
 records close (a traceback's exception line followed by something else, a Ray
-report whose table ended) or when the source goes quiet (`flush_after`).
+report whose table ended) or when *their source* goes quiet (`flush_after`),
+even while other sources keep the stream busy.
 
 Events are grouped into incidents: the copies eight ranks print of one OOM,
 and the symptoms that follow it (the launcher's ChildFailedError, Ray's worker
-death) within `incident_gap` seconds, are one incident. An incident is
-reported once no new event has joined it for `grace` seconds. Precursors seen
-earlier (cache-flush warnings, metric trends, the config dump at start-up) are
-remembered in bounded form and handed to the diagnosis.
+death) within `incident_gap` seconds and a few thousand lines, are one
+incident; a new OOM after an incident was reported starts the next one. An
+incident is reported once no new event has joined it for `grace` seconds, at
+once when the whole stream is quiet. Precursors seen earlier (cache-flush
+warnings, metric trends, the config dump at start-up) are remembered in
+bounded form and handed to the diagnosis.
 
-Memory stays flat on an endless stream: the pipeline keeps a bounded head of
-lines for the config layer, metric series are downsampled, and events of
-reported incidents are dropped.
+Memory stays flat on an endless stream: lines are kept for the diagnosis
+only as the start-up, a ring of later config windows and a small ring per
+source; metric series are downsampled by the pipeline; old events are dropped.
+Pipes are read through one reused buffer, gathered to ~1 MiB when a fast
+writer has more waiting (the scanner is several times faster on big blocks).
 """
 from __future__ import annotations
 
 import os
+import re
 import select
 import time
 from collections import deque
@@ -52,6 +58,7 @@ START_LINES = 4000     # the scanner emits these whole
 HEAD_LINES = 8000
 LATER_LINES = 500
 CONFIG_WINDOW = CONFIG_TRIGGERS.after
+_CONFIG_RE = re.compile("|".join(re.escape(lit) for lit in CONFIG_TRIGGERS.literals))
 RECENT_LINES = 200
 RECENT_BYTES = 256 << 10
 RECENT_SOURCES = 64
@@ -97,6 +104,24 @@ class _Recent:
         return [ln for ring in self.rings.values() for ln in ring if ln.no > no]
 
 
+class _Kept:
+    """Lines for the config layer: the start-up (launch command, config dump),
+    and a ring of later config windows (a relaunch prints its config again)."""
+
+    def __init__(self):
+        self.head: list[Line] = []
+        self.later: deque[Line] = deque(maxlen=LATER_LINES)
+        self.config_until = 0
+
+    def add(self, line: Line) -> None:
+        if _CONFIG_RE.search(line.raw):
+            self.config_until = line.no + CONFIG_WINDOW
+        if line.no <= START_LINES and len(self.head) < HEAD_LINES:
+            self.head.append(line)
+        elif line.no <= self.config_until:
+            self.later.append(line)
+
+
 class _TimedAssembler(Assembler):
     """Remembers when each source last pushed a line: a record closes when *its*
     source goes quiet, even while other sources keep the stream busy. Also
@@ -107,11 +132,13 @@ class _TimedAssembler(Assembler):
         self.now = 0.0
         self.touched: dict[tuple, float] = {}
         self.recent = _Recent()
+        self.kept = _Kept()
 
     def push(self, line: Line) -> list[Record]:
         key = line.source.key
         self.touched[key] = self.now
         self.recent.add(key, line)
+        self.kept.add(line)
         return super().push(line)
 
     def quiet_sources(self, now: float, after: float) -> list[tuple]:
@@ -132,7 +159,7 @@ class LiveSession:
     def __init__(self, name: str, on_incident: Callable[[Analysis], None], *,
                  flush_after: float = 0.5, grace: float = 0.2, incident_gap: float = 10.0,
                  clock: Callable[[], float] = time.monotonic):
-        self.pipe = Pipeline(name, emit_all=False, keep_lines=1 << 62)  # _keep_head bounds them
+        self.pipe = Pipeline(name, emit_all=False, keep_lines=0)   # _Kept and _Recent keep lines
         self.pipe.merge_filter = self._may_merge
         self.asm = self.pipe.assembler = _TimedAssembler(self.pipe._continues)
         self.on_incident = on_incident
@@ -146,16 +173,12 @@ class LiveSession:
         self.seen_at: dict[int, float] = {}
         self.last_data = clock()
         self.reported = 0
-        self._head_checked = 0
-        self._config_until = 0
-        self.later: deque[Line] = deque(maxlen=LATER_LINES)   # config windows after start-up
 
     # -- inputs ---------------------------------------------------------------
     def feed(self, data: bytes) -> None:
         now = self.clock()
         self.last_data = self.asm.now = now
         self._take(self.pipe.feed(data), now)
-        self._keep_head()
         self._close_quiet(now)
         self._report_ready(now)
 
@@ -168,7 +191,6 @@ class LiveSession:
     def close(self) -> None:
         now = self.clock()
         self._take(self.pipe.finish(), now)
-        self._keep_head()
         if self.current and not self.current.reported:
             self._report(self.current)
 
@@ -192,25 +214,6 @@ class LiveSession:
         if not self.asm.open_sources() and now - self.last_data >= self.flush_after:
             # the whole stream is quiet: nothing more can join before new data
             self._report_ready(now, force=True)
-
-    def _keep_head(self) -> None:
-        """Of the lines the pipeline kept, keep the start-up (up to HEAD_LINES) and
-        move later config windows to a ring; incident context lives in the
-        per-source rings."""
-        lines = self.pipe.analysis.lines
-        i = self._head_checked
-        if i == len(lines):
-            return
-        kept = lines[:i]
-        for ln in lines[i:]:
-            if any(lit in ln.raw for lit in CONFIG_TRIGGERS.literals):
-                self._config_until = ln.no + CONFIG_WINDOW
-            if ln.no <= START_LINES and len(kept) < HEAD_LINES:
-                kept.append(ln)
-            elif ln.no <= self._config_until:
-                self.later.append(ln)
-        lines[:] = kept
-        self._head_checked = len(kept)
 
     def _may_merge(self, prev: Event, ev: Event) -> bool:
         """Copies merge only while they arrive close together in time."""
@@ -255,10 +258,11 @@ class LiveSession:
         self.pipe.sync_metrics()
         self.pipe._stats()
         precursors = {id(e): e for e in [*self.first_precursor.values(), *self.precursors]}
-        head_end = a.lines[-1].no if a.lines else 0
-        later = {ln.no: ln for ln in self.later}
+        kept = self.asm.kept
+        head_end = kept.head[-1].no if kept.head else 0
+        later = {ln.no: ln for ln in kept.later}
         later.update((ln.no, ln) for ln in self.asm.recent.after(head_end))
-        lines = a.lines + sorted(later.values(), key=lambda ln: ln.no)
+        lines = kept.head + sorted(later.values(), key=lambda ln: ln.no)
         view = Analysis(name=a.name, events=[*precursors.values(), *incident.events], metrics=a.metrics,
                         lines=lines, lines_read=a.lines_read, bytes_read=a.bytes_read,
                         cut_lines=a.cut_lines, warnings=list(a.warnings))

@@ -18,7 +18,7 @@ import time
 
 import pytest
 
-from oomdoc.stream import FileFollower
+from oomdoc.stream import FileFollower, LiveSession
 
 FLUSH = 0.3
 OOM = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate {gib:.2f} GiB. GPU 0 has a total capacity "
@@ -195,6 +195,45 @@ def test_follower_ends_a_cut_last_line_before_the_next_file(tmp_path):
     assert f.read() == b"\n"
     path.write_bytes(b"three\n")
     assert f.read() == b"three\n"
+
+
+class Clock:
+    t = 0.0
+
+    def __call__(self):
+        return self.t
+
+
+def test_precursors_and_startup_config_are_remembered_with_bounded_lines():
+    """Config at start-up and an early cache-flush warning reach a diagnosis made
+    ~100k lines later; the lines handed over stay bounded."""
+    from oomdoc.diagnose import explain
+    from oomdoc.stream import HEAD_LINES, LATER_LINES, RECENT_LINES, RECENT_SOURCES
+
+    clock, seen = Clock(), []
+    s = LiveSession("live", seen.append, clock=clock)
+    s.feed(b"+ python3 -m verl.trainer.main_ppo actor_rollout_ref.rollout.gpu_memory_utilization=0.7 "
+           b"data.max_response_length=8192\n")
+    s.feed(b"[2023-05-04 10:11:12,345] [WARNING] [stage3.py:1850:step] 4 pytorch allocator cache flushes since "
+           b"last step. this happens when there is high memory pressure and is detrimental to performance.\n")
+    filler = b"".join(b"[rank%d]: Traceback (most recent call last):\n[rank%d]:   File \"x.py\", line 1, in f\n"
+                      b"[rank%d]: ValueError: retry %d\n" % (i % 8, i % 8, i % 8, i) for i in range(200))
+    for _ in range(15):                     # ~100k lines; 9k of them tracebacks, emitted and assembled
+        s.feed(filler + b"ok\n" * 6000)
+        clock.t += 0.05
+    s.feed(f"{oom(2.0)}\n".encode())
+    clock.t += 1.0
+    s.tick()
+    view = seen[-1]                         # earlier views: the ValueError tracebacks
+    assert not any(e.kind == "gpu_oom" for v in seen[:-1] for e in v.events)
+    kinds = [e.kind for e in view.events]
+    assert "deepspeed_cache_flush" in kinds and "gpu_oom" in kinds
+    assert view.lines[0].no == 1 and "gpu_memory_utilization=0.7" in view.lines[0].raw
+    assert len(view.lines) <= HEAD_LINES + LATER_LINES + RECENT_LINES * RECENT_SOURCES
+    assert view.lines_read > 90_000
+    cfg = explain(None, analysis=view, similar=False).to_json()["config"]
+    assert cfg["rollout.gpu_memory_utilization"]["value"] == 0.7
+    assert cfg["rollout.gpu_memory_utilization"]["source"] == "log:1"
 
 
 def test_exit_on_oom_exits_1_after_the_first_incident(tmp_path):
