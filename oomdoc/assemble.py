@@ -24,6 +24,10 @@ MAX_RECORD_LINES = 400
 MAX_CONTINUATION = 12
 _HEADLESS = re.compile(r'File "[^"]+", line \d+, in ')
 _RERAISE = re.compile(r"(?:Error|Exception)(?:\([\w.]+\))?: ray::\w")
+# Training progress is never part of an exception message: a tqdm bar or a
+# per-step metrics dict/line after the exception line starts a new record
+# (a caught, logged exception is followed by more steps).
+_PROGRESS = re.compile(r"\s*(?:\{'[\w/.\-]+': |step:\d+ - |.*?\d+%\|[^|\n]*\|\s*\d+/\d+ \[)")
 
 # continues(record_text, next_line_text) -> True when next line belongs to it
 Continues = Callable[[str, str], bool]
@@ -94,7 +98,7 @@ class Assembler:
             cur.state = "frames"
             return []
         if line.header or stripped.startswith(TB_HEADER) or _is_frame(text) \
-                or cur.cont >= MAX_CONTINUATION:
+                or cur.cont >= MAX_CONTINUATION or _PROGRESS.match(text):
             return self._close(key) + self._start(key, line)
         cur.blank = 0
         cur.cont += 1

@@ -84,6 +84,7 @@ class Pipeline:
         # one compiled search per parser instead of a Python loop over its keys
         self._keys = [(m, _any_of(getattr(m, "KEYS", ()))) for m in self.mods]
         self._cont = [m for m in self.mods if hasattr(m, "continues")]
+        self._after_read = [m for m in self.mods if hasattr(m, "after_read")]
         self.scanner = Scanner(groups, lits, emit_all=emit_all, sample_exact=METRIC_EXACT,
                                sample_period=METRIC_PERIOD, ring=METRIC_RING)
         self.assembler = Assembler(self._continues)
@@ -105,6 +106,11 @@ class Pipeline:
         self._line_hits()
         events += self._records(self.assembler.flush())
         self.sync_metrics()
+        for mod in self._after_read:   # families that judge an event by what followed it
+            try:
+                mod.after_read(self.analysis)
+            except Exception as exc:
+                self.analysis.warnings.append(f"parser {mod.NAME} failed after reading: {type(exc).__name__}")
         self._stats()
         return events
 

@@ -125,6 +125,8 @@ def test_modules_declare_their_contract_and_emit_only_declared_facts():
                            "(run with NCCL_DEBUG=INFO for details), NCCL version 2.19.3\nncclUnhandledCudaError: "
                            "Call to CUDA function failed.\nLast error:\nCuda failure 2 'out of memory'\n",
         "crash": "Traceback (most recent call last):\n  File \"a.py\", line 1, in f\n    g()\nKeyError: 'x'\n",
+        "survived_crash": "Traceback (most recent call last):\n  File \"a.py\", line 1, in f\n    g()\nKeyError: 'x'\n"
+                          "{'loss': 1.2, 'epoch': 0.1}\n{'loss': 1.1, 'epoch': 0.2}\n",
     }
     for mod in (pytorch, runtime, crash):
         assert mod.NAME and mod.KEYS and mod.TRIGGERS and mod.KINDS and mod.FACTS

@@ -12,7 +12,9 @@ Each module exposes:
   description each (the rule validator checks rules against these);
 * `parse(record) -> list[Event]`;
 * optionally `continues(text_so_far, next_line) -> bool`, to claim the next
-  lines of the same source (wrapped messages, tables).
+  lines of the same source (wrapped messages, tables);
+* optionally `after_read(analysis)`, run once the whole log is read, to judge
+  an event by what followed it (e.g. crash: an exception the run survived).
 """
 from __future__ import annotations
 

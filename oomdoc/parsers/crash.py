@@ -7,6 +7,12 @@ Each becomes a `crash` event with a `reason` from a small fixed vocabulary
 (`REASONS`), found by the literal texts below (CUDA runtime strings as torch
 prints them via `C10_CUDA_CHECK`, NCCL watchdog lines from ProcessGroupNCCL).
 
+A traceback is not always a death: `logging.exception` prints one for an
+error the code caught (a failed reward call, a retried request) and training
+goes on. After the whole log is read (`after_read`), a crash followed by
+`SURVIVED_MIN` metric lines or new progress-bar states of its own source
+becomes `survived_crash`: shown, but neither the failure nor not-oom evidence.
+
 A generic catch closes the gap: the final exception of a Python traceback
 that is neither an OOM nor one of the specific reasons becomes
 `reason: python_exception` with its `exception` class, so a rule can say
@@ -20,6 +26,7 @@ holds OOM words: the OOM families report those.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from .base import lazy as _lazy
 
@@ -65,6 +72,8 @@ REASONS = {
 }
 KINDS = {
     "crash": "a failure that is not out-of-memory; `reason` says which (see crash.REASONS)",
+    "survived_crash": "a crash-shaped exception the run went on from (later training steps or "
+                      "progress from the same source): a caught and logged error, never the failure",
 }
 FACTS = {
     "reason": "what failed: " + ", ".join(REASONS),
@@ -72,6 +81,7 @@ FACTS = {
     "message": "python_exception only: the final exception message (first 200 characters)",
     "collective": "nccl_timeout: the collective that timed out (OpType), e.g. ALLREDUCE",
     "timeout_ms": "nccl_timeout: the watchdog timeout in milliseconds",
+    "later_steps": "survived_crash: metric lines or new progress-bar states logged after it",
 }
 
 # (reason, lowercase gate literals, pattern) — first match wins; specific before
@@ -192,3 +202,44 @@ def parse(record: Record) -> list[Event]:
     where = hit.group(0) if hit is not None else facts.get("exception", "")
     line = next((ln.text.strip() for ln in record.lines if where and where in ln.text), record.lines[-1].text)
     return [event("crash", record, facts, text=line.strip()[:2000])]
+
+
+# -- crashes the run survived ----------------------------------------------------
+SURVIVED_MIN = 2          # later metric lines / new progress states that prove the run went on
+_PROGRESS = _lazy(r"\|\s*(\d+)/(\d+) \[")     # tqdm: ' 12%|█▏   | 60/500 [01:00<07:20'
+
+
+def after_read(analysis) -> None:
+    """Re-kind crashes that later training steps or progress followed."""
+    crashes = [e for e in analysis.events if e.kind == "crash"]
+    if not crashes:
+        return
+    store = analysis.metrics
+    metric_lines = sorted({ln for name in store.names() for _, _, ln in store.points(name)})
+    for ev in crashes[:64]:
+        later = len(metric_lines) - bisect_right(metric_lines, ev.end_line)
+        if later < SURVIVED_MIN:
+            later = max(later, _progress_after(analysis.lines, ev))
+        if later >= SURVIVED_MIN:
+            ev.kind = "survived_crash"
+            ev.facts["later_steps"] = later
+
+
+def _progress_after(lines, ev) -> int:
+    """Distinct progress-bar states the crash's source printed after it, other
+    than its last state before it (a dying bar is redrawn once at exit)."""
+    key = ev.source.key
+    last_before = None
+    seen: set[tuple[int, int]] = set()
+    for ln in lines:
+        if ln.source.key != key or "/" not in ln.text:
+            continue
+        m = _PROGRESS.search(ln.text)
+        if m is None:
+            continue
+        state = (int(m.group(1)), int(m.group(2)))
+        if ln.no <= ev.end_line:
+            last_before = state
+        elif state != last_before:
+            seen.add(state)
+    return len(seen)
