@@ -123,6 +123,8 @@ class Event:
     count: int = 1
     sources: list[Source] = field(default_factory=list)
     frames: list[str] = field(default_factory=list)
+    # identity of the failure for merging copies (pipeline._signature), cached
+    sig: tuple | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         srcs = self.sources or [self.source]

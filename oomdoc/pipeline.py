@@ -234,8 +234,10 @@ def _signature(ev: Event) -> tuple:
     Ranks print their own free/allocated numbers, so those are left out;
     requested size and capacity identify a GPU OOM across ranks.
     """
-    items = tuple(sorted((k, str(v)) for k, v in ev.facts.items() if k not in _IDENTITY_SKIP))
-    return items or (("text", ev.text[:200]),)
+    if ev.sig is None:
+        items = tuple(sorted((k, str(v)) for k, v in ev.facts.items() if k not in _IDENTITY_SKIP))
+        ev.sig = items or (("text", ev.text[:200]),)
+    return ev.sig
 
 
 def read_events(src: str | os.PathLike | bytes, *, name: str | None = None,

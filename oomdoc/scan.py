@@ -22,9 +22,11 @@ from __future__ import annotations
 import re
 from collections import deque
 from dataclasses import dataclass
+from functools import lru_cache
 
 BLOCK = 1 << 20
 SUBBLOCK = 1 << 16
+SMALL = 4096  # below this, one Python regex pass is cheaper than building anything
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,14 @@ def trie_pattern(words) -> str:
         return f"(?:{body})?" if end else body
 
     return emit(trie)
+
+
+_BUILT: dict = {}
+
+
+@lru_cache(maxsize=2)
+def _trie_regex(words: tuple[str, ...]) -> re.Pattern:
+    return re.compile(trie_pattern(words).encode("latin-1"))
 
 
 def cover_set(variants) -> list[str]:
@@ -247,6 +257,15 @@ class Scanner:
         self.cut_lines += 1
         return self._region(line, 0, len(line))
 
+    def _build_prefilters(self) -> None:
+        if self._prefilter is None:
+            key = (tuple(sorted(self._ctx)), tuple(self.line_literals))
+            if key not in _BUILT:  # one build per process: `oomdoc check` makes a scanner per report
+                _BUILT.clear()
+                _BUILT[key] = (_Prefilter(cover_set(self._ctx)), _Prefilter(anchor_set(self._ctx)),
+                               _Prefilter([x.decode("latin-1") for x in self.line_literals]))
+            self._prefilter, self._anchors, self._line_pf = _BUILT[key]
+
     def _hits(self, buf: bytes, r0: int, r1: int) -> list[tuple[int, int, int]]:
         """(offset, before, after) of every rare-trigger match in buf[r0:r1].
 
@@ -258,12 +277,15 @@ class Scanner:
         if r1 - r0 <= SUBBLOCK or self.emit_all:
             if not self._pattern:
                 return []
+            # a live stream arrives in small pieces: Python's regex runs at
+            # ~20 MB/s, so ask the Rust prefilter first unless the piece is tiny
+            if r1 - r0 > SMALL and not self.emit_all:
+                self._build_prefilters()
+                if not self._prefilter(memoryview(buf)[r0:r1]):
+                    return []
             spans.append((r0, r1))
         else:
-            if self._prefilter is None:
-                self._prefilter = _Prefilter(cover_set(self._ctx))
-                self._anchors = _Prefilter(anchor_set(self._ctx))
-                self._line_pf = _Prefilter([x.decode("latin-1") for x in self.line_literals])
+            self._build_prefilters()
             mv = memoryview(buf)
             line_blocks = []
             for a in range(r0, r1, BLOCK):
@@ -281,7 +303,7 @@ class Scanner:
         hits = []
         seen = -1
         if spans and self._re_compiled is None:
-            self._re_compiled = re.compile(trie_pattern(self._ctx).encode("latin-1"))
+            self._re_compiled = _trie_regex(tuple(sorted(self._ctx)))
         for s, e in spans:
             for m in self._re_compiled.finditer(buf, s, e):
                 if m.start() <= seen:
@@ -469,7 +491,9 @@ class Scanner:
             if lo_line <= carry_back[1]:
                 for i, ln in enumerate(self.prev.split(b"\n")[:-1]):
                     no = self.prev_first + i
-                    if lo_line <= no <= carry_back[1]:
+                    # one-line triggers belong to the metric path (reported, in
+                    # the ring, or sampled away), never to a context window
+                    if lo_line <= no <= carry_back[1] and not any(x in ln for x in self.line_literals):
                         out.append((no, ln))
         if ranges:
             ranges.sort()

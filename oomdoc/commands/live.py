@@ -18,8 +18,8 @@ def _printer(configs, rules, fmt, top, state):
 
     def on_incident(view) -> None:
         report = explain(None, config_paths=configs, rules=rules, analysis=view, top=top, similar=False)
-        if not report.diagnoses:
-            return
+        if not report.diagnoses and not _is_oom(report.failure):
+            return  # a crash no rule explains; an OOM is always reported, cause or not
         state["diagnosed"] += 1
         if fmt in ("json", "jsonl"):
             from ..render.explain_json import render
@@ -39,6 +39,12 @@ def _printer(configs, rules, fmt, top, state):
             raise _Stop()
 
     return on_incident
+
+
+def _is_oom(ev) -> bool:
+    from ..rules_engine.vocab import OOM_KINDS
+
+    return ev is not None and ev.kind in OOM_KINDS
 
 
 class _Stop(Exception):

@@ -120,7 +120,9 @@ def check(paths) -> None:
         import yaml
 
         try:
-            doc = yaml.safe_load(f.read_text(encoding="utf-8"))
+            from ..safe_yaml import load_yaml
+
+            doc = load_yaml(f.read_text(encoding="utf-8"))
         except Exception:
             continue
         rid = doc.get("id") if isinstance(doc, dict) else None

@@ -97,8 +97,13 @@ def read(doc: Doc, path: str) -> FrontMatter:
     import yaml
 
     try:
-        node = yaml.compose(doc.front, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(doc.front)
+        from ..safe_yaml import LimitError, compose_yaml, construct_yaml
+
+        node = compose_yaml(doc.front)   # bounded: a pasted YAML bomb must not hang the hook
+        data = construct_yaml(node)
+    except LimitError as exc:
+        err(doc.front_line + 1, f"front matter is not valid YAML: {exc}")
+        return fm
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         ln = doc.front_line + 1 + (mark.line if mark is not None else 0)

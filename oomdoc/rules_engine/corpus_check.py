@@ -67,8 +67,10 @@ def check_case(case: Path, rules=None, extra_rules=()) -> CaseResult:
     from ..diagnose import explain
 
     try:
-        exp = yaml.safe_load((case / "expected.yaml").read_text(encoding="utf-8")) or {}
-    except yaml.YAMLError as exc:
+        from ..safe_yaml import load_yaml  # a team's corpus is untrusted input
+
+        exp = load_yaml((case / "expected.yaml").read_text(encoding="utf-8")) or {}
+    except (yaml.YAMLError, ValueError) as exc:
         return CaseResult(name=case.name, failures=[f"expected.yaml is broken YAML: {' '.join(str(exc).split())}"])
     res = CaseResult(name=case.name, xfail=exp.get("xfail"))
     try:
