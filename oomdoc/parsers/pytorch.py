@@ -73,6 +73,9 @@ def _rx(pattern: str) -> re.Pattern:
 
 
 _HEAD = _rx(r"(?:(?P<backend>\b[A-Z]{2,5}) out|\bOut) of memory\. Tried to allocate {size}")
+# The exception line alone, cut before "Tried to allocate" (issue titles, partial pastes)
+_BARE = _lazy(r"(?:RuntimeError|(?:torch\.(?:cuda\.)?)?OutOfMemoryError):\s*(?P<backend>CUDA|HIP|XPU|NPU|MLU|MUSA) "
+              r"out of memory\.?\s*(?:$|\n)")
 _OVERFLOW = _rx(r"(?P<backend>\b[A-Z]{2,5}) out of memory\. Tried to allocate more than 1 ?EB")
 _REJECTED = _rx(r"(?P<backend>\b[A-Z]{2,5}) out of memory\. Allocation was preemptively rejected because it "
                 r"would exceed (?P<limit>[a-z_]+) limit\. Requested size: {size}")
@@ -123,7 +126,8 @@ def is_allocator_oom(text: str) -> bool:
     tight = _WS.sub("", text)
     return ("ofmemory.Triedtoallocate" in tight or "MPSbackendoutofmemory" in tight
             or "wouldexceedallowedmemory.(outofmemory)" in tight
-            or "outofmemory.Allocationwaspreemptivelyrejected" in tight)
+            or "outofmemory.Allocationwaspreemptivelyrejected" in tight
+            or ("outofmemory" in tight and _BARE.search(text) is not None))
 
 
 def _facts(text: str) -> dict:
@@ -143,6 +147,8 @@ def _facts(text: str) -> dict:
         for name, rx in _ASYNC_FIELDS.items():
             f[name] = _b(rx.search(text, m.end()))
         return f
+    elif (m := _BARE.search(text)) and not _HEAD.search(text):
+        return {"backend": m["backend"].lower(), "truncated": True}
     elif "MPS" in text and (m := _MPS.search(text)):
         return {"backend": "mps", "generation": "mps", "allocated_bytes": _b(m),
                 "other_bytes": _b(_MPS_OTHER.search(text)), "allowed_bytes": _b(_MPS_MAX.search(text)),

@@ -13,7 +13,7 @@ only when the cache misses. An unwritable cache dir just means no cache.
 """
 from __future__ import annotations
 
-import hashlib
+import zlib
 import json
 import os
 from dataclasses import dataclass, field
@@ -124,10 +124,15 @@ def validate_file(path: Path, ctx: dict | None = None) -> tuple[list[dict], list
     return rules, errors
 
 
-def _cache_path(files: list[Path]) -> Path | None:
+def _cache_key(files: list[Path]) -> tuple[Path, str] | None:
+    """(cache file, full key): the key names every rule file's path, mtime and size.
+
+    The file name is a cheap checksum of the key (hashlib costs ~4 ms of start-up);
+    the full key is stored inside and compared, so a collision is only a miss.
+    """
     from .. import __version__
 
-    h = hashlib.sha256(f"{CACHE_FORMAT}:{__version__}".encode())
+    parts = [f"{CACHE_FORMAT}:{__version__};"]
     stamp = [PKG_DIR / "config" / "knobs.yaml", Path(__file__).with_name("schema.py"),
              Path(__file__).with_name("vocab.py"), Path(__file__).with_name("helpers.py"),
              Path(__file__).with_name("safe_regex.py"), Path(__file__)]
@@ -136,28 +141,31 @@ def _cache_path(files: list[Path]) -> Path | None:
             st = f.stat()
         except OSError:
             return None
-        h.update(f"{f.resolve()}:{st.st_mtime_ns}:{st.st_size};".encode())
+        parts.append(f"{f.resolve()}:{st.st_mtime_ns}:{st.st_size};")
+    key = "".join(parts)
+    raw = key.encode("utf-8", "surrogateescape")
     base = os.environ.get("OOMDOC_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "oomdoc")
-    return Path(base) / f"rules-{h.hexdigest()[:24]}.json"
+    return Path(base) / f"rules-{zlib.crc32(raw):08x}{zlib.adler32(raw):08x}.json", key
 
 
 def load_rules(extra=(), *, use_cache: bool = True) -> RuleSet:
     """Every rule from the packaged dir, OOMDOC_RULES and `extra` dirs/files."""
     files = rule_files(rule_dirs(extra))
-    cache = _cache_path(files) if use_cache else None
+    cache, key = (_cache_key(files) if use_cache else None) or (None, None)
     if cache is not None:
         try:
             data = json.loads(cache.read_text(encoding="utf-8"))
-            return RuleSet(rules=data["rules"], errors=data["errors"], files=data["files"])
-        except (OSError, ValueError, KeyError):
+            if data.get("key") == key:
+                return RuleSet(rules=data["rules"], errors=data["errors"], files=data["files"])
+        except (OSError, ValueError, KeyError, AttributeError):
             pass
     rs = validate_files(files)
     if cache is not None:
         try:
             cache.parent.mkdir(parents=True, exist_ok=True)
             tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps({"rules": rs.rules, "errors": rs.errors, "files": rs.files}),
+            tmp.write_text(json.dumps({"key": key, "rules": rs.rules, "errors": rs.errors, "files": rs.files}),
                            encoding="utf-8")
             os.replace(tmp, cache)
         except OSError:

@@ -43,16 +43,18 @@ def signature(analysis) -> str:
 
 def _corpus_signatures(corpus: Path) -> list[tuple[str, str, str]]:
     from ..pipeline import read_events
-    from .loader import _cache_path
+    from .loader import _cache_key
 
     cases = sorted(p for p in corpus.iterdir() if (p / "expected.yaml").is_file() and (p / "train.log").is_file())
     stamp_files = [p / n for p in cases for n in ("train.log", "expected.yaml")]
-    cache = _cache_path(stamp_files)
+    cache, key = _cache_key(stamp_files) or (None, None)
     if cache is not None:
         cache = cache.with_name(cache.name.replace("rules-", "corpus-"))
         try:
-            return [tuple(x) for x in json.loads(cache.read_text(encoding="utf-8"))]
-        except (OSError, ValueError):
+            data = json.loads(cache.read_text(encoding="utf-8"))
+            if data.get("key") == key:
+                return [tuple(x) for x in data["sigs"]]
+        except (OSError, ValueError, KeyError, AttributeError):
             pass
     import yaml
 
@@ -71,7 +73,7 @@ def _corpus_signatures(corpus: Path) -> list[tuple[str, str, str]]:
         try:
             cache.parent.mkdir(parents=True, exist_ok=True)
             tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps(out), encoding="utf-8")
+            tmp.write_text(json.dumps({"key": key, "sigs": out}), encoding="utf-8")
             os.replace(tmp, cache)
         except OSError:
             pass
