@@ -23,6 +23,7 @@ CHAIN_BANNERS = ("During handling of the above exception",
 MAX_RECORD_LINES = 400
 MAX_CONTINUATION = 12
 _HEADLESS = re.compile(r'File "[^"]+", line \d+, in ')
+_LOG_CALL = re.compile(r"\[[\w.-]+\.py:\d+:(\w+)\]")
 _RERAISE = re.compile(r"(?:Error|Exception)(?:\([\w.]+\))?: ray::\w")
 # Training progress is never part of an exception message: a tqdm bar or a
 # per-step metrics dict/line after the exception line starts a new record
@@ -62,7 +63,12 @@ class Assembler:
         if len(cur.lines) >= MAX_RECORD_LINES:
             return self._close(key) + self._start(key, line)
         if cur.state == "line":
-            if not line.header and stripped and not stripped.startswith(TB_HEADER) \
+            # blank lines are offered too: a report may set its table off by one
+            # (Ray's legacy "top 10 memory consumers are:\n\nPID MEM COMMAND");
+            # so is a logger record from the same logging function as the open
+            # one (DeepSpeed's see_memory_usage logs label, numbers, CPU apart)
+            if (not line.header or _same_log_call(cur.lines[-1], line)) \
+                    and not stripped.startswith(TB_HEADER) \
                     and self._continues(_join(cur.lines), text):
                 cur.lines.append(line)
                 return []
@@ -144,6 +150,14 @@ def _reraises(text: str) -> bool:
     """`ray.exceptions.RayTaskError(X): ray::Actor.method() (pid=…)` is followed by
     the remote frames and the remote exception: one record, not two."""
     return "ray::" in text and _RERAISE.search(text) is not None
+
+
+def _same_log_call(prev: Line, line: Line) -> bool:
+    """Both lines carry a `[file.py:N:function]` logger location naming one function."""
+    if not prev.header:
+        return False
+    a, b = _LOG_CALL.search(prev.raw, 0, 200), _LOG_CALL.search(line.raw, 0, 200)
+    return a is not None and b is not None and a.group(1) == b.group(1)
 
 
 def _join(lines: list[Line]) -> str:

@@ -22,7 +22,7 @@ TQDM_RE = re.compile(r"\d+%\|")
 _RANK = re.compile(r"\[rank(\d+)\]:\s?")
 _TEE = re.compile(r"\[([A-Za-z_]+?)(\d+)\]:\s?")
 _RAY = re.compile(
-    r"\((?P<name>[A-Za-z_][\w.:<>-]*?)?(?P<attrs>(?:(?:^|[ ,]+)\w+=[^\s,()]+)*)\)\s?"
+    r"\((?P<name>[A-Za-z_][\w.:<>-]*?)?(?P<attrs>(?:(?:(?<=\()|[ ,]+)\w+=[^\s,()]+)*)\)\s?"
 )
 _RAY_BARE = re.compile(r"\((raylet|gcs_server|autoscaler|dashboard|monitor)(?:[ ,][^)]*)?\)\s?")
 _RAY_CPP = re.compile(

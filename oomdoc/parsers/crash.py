@@ -11,7 +11,9 @@ A traceback is not always a death: `logging.exception` prints one for an
 error the code caught (a failed reward call, a retried request) and training
 goes on. After the whole log is read (`after_read`), a crash followed by
 `SURVIVED_MIN` metric lines or new progress-bar states of its own source
-becomes `survived_crash`: shown, but neither the failure nor not-oom evidence.
+becomes `survived_crash`: shown, but neither the failure nor not-oom evidence
+(another rank's steps do not count; a Ray driver's steps after a worker's
+traceback do).
 
 A generic catch closes the gap: the final exception of a Python traceback
 that is neither an OOM nor one of the specific reasons becomes
@@ -216,13 +218,26 @@ def after_read(analysis) -> None:
         return
     store = analysis.metrics
     metric_lines = sorted({ln for name in store.names() for _, _, ln in store.points(name)})
+    source_of = {ln.no: ln.source for ln in analysis.lines}
     for ev in crashes[:64]:
-        later = len(metric_lines) - bisect_right(metric_lines, ev.end_line)
+        # from the first copy's start: copies from other ranks merge into one event
+        later = sum(1 for no in metric_lines[bisect_right(metric_lines, ev.line):]
+                    if _goes_on(ev.source, source_of.get(no)))
         if later < SURVIVED_MIN:
             later = max(later, _progress_after(analysis.lines, ev))
         if later >= SURVIVED_MIN:
             ev.kind = "survived_crash"
             ev.facts["later_steps"] = later
+
+
+def _goes_on(crashed, printer) -> bool:
+    """Whether a metric line printed by `printer` shows the crashed writer's run
+    went on: its own lines, or (Ray) the driver's step lines after a worker's
+    traceback. Another rank's steps do not: ranks die one by one. A metric line
+    that was not kept (sampled big log) counts."""
+    if printer is None or printer.key == crashed.key:
+        return True
+    return crashed.kind in ("ray", "vllm") and printer.kind == "ray"
 
 
 def _progress_after(lines, ev) -> int:
@@ -238,7 +253,7 @@ def _progress_after(lines, ev) -> int:
         if m is None:
             continue
         state = (int(m.group(1)), int(m.group(2)))
-        if ln.no <= ev.end_line:
+        if ln.no <= ev.line:
             last_before = state
         elif state != last_before:
             seen.add(state)

@@ -2,9 +2,11 @@
 
 * `see_memory_usage`: a label, `MA x GB  Max_MA y GB  CA z GB  Max_CA w GB`
   and `CPU Virtual Memory:  used = U GB, percent = P%`. Up to 0.18.2 each is
-  its own logger record (the label cannot be paired: it carries no anchor);
-  from 0.18.3 they are plain prints, so the label and both lines are joined
-  into one record by `continues`. A healthy ZeRO run prints dozens of them.
+  its own logger record (`[ts] [INFO] [utils.py:N:see_memory_usage] ...`),
+  from 0.18.3 a plain print; either way `continues` joins the label and both
+  lines into one record (the assembler offers a logger record to the open one
+  when both come from the same logging function). A healthy ZeRO run prints
+  dozens of them.
 * ZeRO-3 `N pytorch allocator cache flushes since last step`: the allocator
   is freeing its cache and retrying cudaMalloc, i.e. the run is at the edge.
 * the ZeRO model-states estimator table, when a user prints it.
@@ -151,3 +153,4 @@ def parse(record: Record) -> list[Event]:
         line = next(ln.text.strip() for ln in record.lines if "CPUAdam" in ln.text or "cpu_adam" in ln.text)
         out.append(event("deepspeed_offload_hint", record, {"optimizer_offload": True}, text=line[:500]))
     return out
+

@@ -369,9 +369,10 @@ _ACTOR_FIELDS = ("class_name:", "actor_id:", "pid:", "name:", "namespace:", "ip:
 def continues(text: str, nxt: str) -> bool:
     """Claim the lines of a Ray kill report and its table, and a dead actor's fields."""
     s = nxt.strip()
-    if not s:
-        return False
-    last = text[text.rfind("\n") + 1:].strip()
+    body = text.rstrip()
+    last = body[body.rfind("\n") + 1:].strip()      # the last non-blank line
+    if not s:   # the legacy report sets its table off by a blank line
+        return last.endswith("memory consumers are:") and text.count("\n") < 4
     c = s[0]
     if c.isdigit() or s.startswith("..."):
         if "COMMAND" in last:
