@@ -137,6 +137,9 @@ def _skip_prefix(tokens: list[str]) -> int:
     return i
 
 
+_OPERATOR = re.compile(r"^(?:&|&&|\|\||\||;|\d?>>?(?:&\d)?|&>>?|<)$")
+
+
 def parse_command(tokens: list[str], source_of, rank: int = COMMAND, path: str | None = None,
                   line: int | None = None) -> Command:
     """Tokens of one command -> Command with its entries.
@@ -164,6 +167,10 @@ def parse_command(tokens: list[str], source_of, rank: int = COMMAND, path: str |
             i += 1
             continue
         break
+    # a redirect, `&`, `|`, `&&` or `;` ends this command's arguments
+    # (`... --faiss_gpu &` must not read `&` as the flag's value)
+    end = next((j for j in range(i, len(tokens)) if _OPERATOR.match(tokens[j])), len(tokens))
+    tokens = tokens[:end]
     n = len(tokens)
     if i < n and os.path.basename(tokens[i]) == "ray" and "--" in tokens[i:]:
         cmd.launcher = "ray"
