@@ -323,6 +323,29 @@ def test_new_incident_on_corpus_cases_passes_check(inc, capsys, case):
     assert code == 0 and ": warning [" not in out2, out2
 
 
+def test_new_incident_keeps_a_trend_visible_in_a_long_log(inc, capsys, tmp_path):
+    """A cause read from a metric trend over 400 steps: the excerpt keeps a spread of the
+    metric lines, so the report alone still shows the trend (and passes check)."""
+    lines = ["+ python3 -m verl.trainer.main data.max_response_length=8192"]
+    for step in range(1, 401):
+        lines += [f"(WorkerDict pid={300 + i}) INFO scheduler: Running: {i * 7 + step % 13} reqs" for i in range(4)]
+        mean = 300 + step * 4 + (step * 37) % 41 - 20
+        lines.append(f"(TaskRunner pid=9) step:{step} - response_length/mean:{mean} - "
+                     f"response_length/max:{min(8192, mean * 3)} - perf/max_memory_allocated_gb:{50 + step * 0.05:.2f}")
+    lines += ["(WorkerDict pid=300) Traceback (most recent call last):",
+              '(WorkerDict pid=300)   File "verl/workers/fsdp_workers.py", line 580, in update_actor',
+              "(WorkerDict pid=300) torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 9.28 GiB. "
+              "GPU 0 has a total capacity of 79.15 GiB of which 6.12 GiB is free. Including non-PyTorch memory, "
+              "this process has 73.0 GiB memory in use. Of the allocated memory 68.4 GiB is allocated by PyTorch, "
+              "and 3.2 GiB is reserved by PyTorch but unallocated."]
+    log = tmp_path / "train.log"
+    log.write_text("\n".join(lines) + "\n")
+    code, out, _ = run(capsys, "new-incident", str(log))
+    assert code == 0 and "cause: response-length-blowup" in out and "oomdoc: disagree" not in out
+    assert 25 <= out.count("step:") < 100          # a spread of the trend, not the whole log
+    assert run(capsys, "check", inc(out, "trend.md"))[0] == 0
+
+
 def test_new_incident_usage_errors(capsys, tmp_path):
     code, out, err = run(capsys, "new-incident", str(tmp_path / "none.log"))
     assert code == 2 and out == "" and "no such file" in err

@@ -24,6 +24,9 @@ MAX_CONFIG_LINES = 300
 CONFIG_LANG = {".yaml": "yaml", ".yml": "yaml", ".json": "json", ".toml": "toml", ".sh": "bash"}
 
 
+TREND_POINTS = 30   # metric lines kept to show a trend in an excerpt
+
+
 def log_lines(path: str, wanted: set[int]) -> dict[int, str]:
     """The wanted 1-based lines of a log (gzip-aware), ANSI/\\r cleaned."""
     from ..reader import chunks, open_input
@@ -54,11 +57,27 @@ def _ranges(report, before: int, after: int, total: int) -> set[int]:
     fail = report.failure
     if fail is not None:
         want.update(range(max(1, fail.line - before), min(total, fail.end_line + after) + 1))
+    series_at = _metric_series_by_line(report)
     for d in report.diagnoses[:1]:
         for ln, _ in d.evidence:
             if isinstance(ln, int):
                 want.update(range(max(1, ln - after // 5), min(total, ln + after // 5) + 1))
+                # a trend is evidence only with its points: keep a spread of them
+                for pts in series_at.get(ln, ()):
+                    step = max(1, len(pts) // TREND_POINTS)
+                    want.update(line for _, _, line in pts[::step])
+                    want.update(line for _, _, line in pts[-5:])
     return want
+
+
+def _metric_series_by_line(report) -> dict[int, list]:
+    """Line of a series' last point -> the series' points (a trend's evidence line)."""
+    metrics = getattr(report.analysis, "metrics", None)
+    out: dict[int, list] = {}
+    for pts in (getattr(metrics, "series", None) or {}).values():
+        if pts:
+            out.setdefault(pts[-1][2], []).append(pts)
+    return out
 
 
 def _excerpt(path: str, want: set[int], total: int) -> tuple[str, str, bool]:
