@@ -51,6 +51,7 @@ class Setting:
     source: str               # "run.sh:12", "log:345", "default"
     raw_key: str | None = None  # the framework's own key as written
     default: bool = False
+    raw_value: Any = None     # the value as written, when it differs from `value` ("cpu" -> True)
 
     def to_json(self) -> dict:
         return {"value": self.value, "source": self.source, "key": self.raw_key,

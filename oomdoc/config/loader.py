@@ -79,7 +79,8 @@ def resolve(rc: RunConfig, entries: list[Entry]) -> None:
                         and prev[0].rank != DEFAULT:
                     warn(f"{e.source}: {knob} conflict: {old.value!r} ({old.source}, {RANK_NAMES[prev[0].rank]}) "
                          f"vs {value!r} ({RANK_NAMES[e.rank]}); using {value!r}")
-            rc.settings[knob] = Setting(knob=knob, value=value, source=e.source, raw_key=e.key)
+            rc.settings[knob] = Setting(knob=knob, value=value, source=e.source, raw_key=e.key,
+                                        raw_value=None if e.value == value else e.value)
             rc.origins[knob] = e
             chosen[knob] = (e, pos)
     _defaults(rc, fw, used_ns)

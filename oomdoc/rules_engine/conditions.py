@@ -328,7 +328,9 @@ def _knob(c: dict, ctx: Context) -> Hit | None:
     where = f" ({src})" if src and not src.startswith("log:") and src != "default" else ""
     dflt = " (framework default)" if is_default else ""
     factor = float(c.get("default_weight", DEFAULT_WEIGHT)) if is_default else 1.0
-    return Hit(evidence=[(line, f"{getattr(s, 'raw_key', None) or c['knob']} = {value}{dflt}{where}")],
+    raw = getattr(s, "raw_value", None)
+    shown = f"{raw!r}" if isinstance(raw, str) else (value if raw is None else raw)
+    return Hit(evidence=[(line, f"{getattr(s, 'raw_key', None) or c['knob']} = {shown}{dflt}{where}")],
                factor=factor)
 
 
