@@ -145,7 +145,9 @@ def _namespace(rc, knob, origin) -> str | None:
 
 
 def _key(rc, ns, keys, setting, origin) -> str:
-    if origin is not None and origin.key in keys:
+    # a key the user wrote is kept; a name from a dump the framework printed
+    # (vLLM's engine line says `max_seq_len`) is not necessarily a flag: use the first
+    if origin is not None and origin.key in keys and (origin.style != "dump" or origin.key == keys[0]):
         return origin.key
     present = [k for k in keys if k in rc.raw]
     if present:

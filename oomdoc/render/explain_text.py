@@ -55,8 +55,16 @@ def describe(ev) -> str:
         if h("rss_bytes"):
             line += f" (rss {h('rss_bytes')})"
     elif k == "vllm_kv_cache_insufficient":
-        line = (f"vLLM's KV cache holds {f.get('kv_cache_tokens', '?')} tokens, less than "
-                f"max_model_len {f.get('max_model_len', '?')}")
+        if f.get("kv_cache_tokens") is not None:
+            held = f"holds {f['kv_cache_tokens']} tokens"
+        elif f.get("estimated_max_model_len") is not None:
+            held = f"fits about {f['estimated_max_model_len']} tokens"
+        elif h("kv_available_bytes"):
+            held = f"has {h('kv_available_bytes')}" + (f" of the {h('kv_needed_bytes')} needed"
+                                                       if h("kv_needed_bytes") else "")
+        else:
+            held = "is too small"
+        line = f"vLLM's KV cache {held}, less than max_model_len {f.get('max_model_len', '?')}"
     elif k == "crash":
         line = f"the run crashed ({f.get('reason') or 'error'}), not an out-of-memory failure"
     else:
