@@ -125,6 +125,7 @@ def _run_mentions(rc: RunConfig, needles) -> bool:
 
 def _near_misses(rc: RunConfig, unknown: list[Entry], fw: str) -> None:
     from rapidfuzz import fuzz, process
+    from rapidfuzz.distance import Levenshtein
 
     known = list(index(fw))
     by_parent: dict[str, list[str]] = {}
@@ -143,7 +144,8 @@ def _near_misses(rc: RunConfig, unknown: list[Entry], fw: str) -> None:
         # compare leaf names: `rollout.name` is not a typo of `rollout.mode`
         leaves = {k.rpartition(".")[2]: k for k in cands}
         best = process.extractOne(leaf, list(leaves), scorer=fuzz.ratio, score_cutoff=85)
-        if best and best[0] != leaf:
+        # a typo is an edit or two, not another word (`ref_num_gpus` vs `actor_num_gpus`)
+        if best and best[0] != leaf and Levenshtein.distance(leaf, best[0]) <= 2:
             rc.warnings.append(f"{e.source}: unknown key '{e.key}' - did you mean '{leaves[best[0]]}'?")
 
 
