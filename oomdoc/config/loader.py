@@ -53,7 +53,8 @@ def resolve(rc: RunConfig, entries: list[Entry]) -> None:
             if e.ns == "main" and e.rank != DUMP and e.style not in ("positional",):
                 unknown_typed.append(e)
             continue
-        if isinstance(e.value, str) and e.value.strip().lower() == "auto":
+        key_tf = [spec.get("key_transform", {}).get(e.key) for _, _, spec in hits]
+        if isinstance(e.value, str) and e.value.strip().lower() == "auto" and not any(key_tf):
             _keep_raw(rc, e)   # HF/DeepSpeed "auto": resolved elsewhere at run time
             continue
         for knob, pos, spec in hits:
@@ -68,7 +69,7 @@ def resolve(rc: RunConfig, entries: list[Entry]) -> None:
                 rc.settings.pop(knob, None)
                 chosen.pop(knob, None)
                 continue
-            value = to_knob(e.value, spec.get("transform"))
+            value = to_knob(e.value, spec.get("key_transform", {}).get(e.key) or spec.get("transform"))
             typ = types.get(knob, "str")
             value, ok = to_type(value, typ)
             if not ok:

@@ -90,6 +90,9 @@ def to_knob(value: Any, transform: Any) -> Any:
         return value is not None and str(value).lower() not in ("none", "null", "")
     if transform == "expandable":
         return expandable(value)
+    if transform == "server_if_set":   # a device of its own for the engine (TRL <= 0.17 vllm_device)
+        return "server" if value is not None and str(value).strip().lower() not in ("none", "", "false", "null") \
+            else None
     if isinstance(transform, dict) and "map" in transform:
         return transform["map"].get(str(value), value)
     return value
