@@ -124,13 +124,18 @@ def _stream(size: int, tail: Path | None):
     return subprocess.Popen([sys.executable, "-c", WRITER, str(size), str(tail or "")], stdout=subprocess.PIPE)
 
 
-def test_200mb_stdin_stream_bounded_rss_and_finds_the_oom_at_the_end():
-    writer = _stream(200_000_000, OOM_CASE / "train.log")
+def _streamed(size: int, *args):
+    """oomdoc ARGS reading `size` bytes of chatter, then an OOM case, from a writer's pipe."""
+    writer = _stream(size, OOM_CASE / "train.log")
     try:
-        r = oomdoc("facts", "-", "--format", "json", stdin=writer.stdout, timeout=180)
+        return oomdoc(*args, stdin=writer.stdout, timeout=180)
     finally:
         writer.stdout.close()
         writer.wait()
+
+
+def test_200mb_stdin_stream_bounded_rss_and_finds_the_oom_at_the_end():
+    r = _streamed(200_000_000, "facts", "-", "--format", "json")
     assert r.rc == 0, r.err
     assert_no_traceback(r)
     data = json.loads(r.out)
@@ -140,12 +145,7 @@ def test_200mb_stdin_stream_bounded_rss_and_finds_the_oom_at_the_end():
 
 
 def test_64mb_stream_in_live_mode_bounded_rss_and_diagnosed():
-    writer = _stream(64_000_000, OOM_CASE / "train.log")
-    try:
-        r = oomdoc("explain", "-", "--format", "jsonl", stdin=writer.stdout, timeout=180)
-    finally:
-        writer.stdout.close()
-        writer.wait()
+    r = _streamed(64_000_000, "explain", "-", "--format", "jsonl")
     assert r.rc == 0, r.err
     assert_no_traceback(r)
     reports = [json.loads(ln) for ln in r.out.splitlines() if ln.strip()]
