@@ -23,7 +23,7 @@ CHAIN_BANNERS = ("During handling of the above exception",
 MAX_RECORD_LINES = 400
 MAX_CONTINUATION = 12
 _HEADLESS = re.compile(r'File "[^"]+", line \d+, in ')
-_LOG_CALL = re.compile(r"\[[\w.-]+\.py:\d+:(\w+)\]")
+_LOG_CALL = re.compile(r"\[([\w.-]+\.py:\d+)(?::(\w+))?\]")
 _RERAISE = re.compile(r"(?:Error|Exception)(?:\([\w.]+\))?: ray::\w")
 # Training progress is never part of an exception message: a tqdm bar or a
 # per-step metrics dict/line after the exception line starts a new record
@@ -73,8 +73,10 @@ class Assembler:
                 cur.lines.append(line)
                 return []
             return self._close(key) + self._start(key, line)
+        # inside a traceback, a line from the same logging call is not a new record
+        header = line.header and not _same_log_call(cur.lines[-1], line)
         if cur.state == "frames":
-            if line.header:
+            if header:
                 return self._close(key) + self._start(key, line)
             cur.lines.append(line)
             if stripped and not _is_frame(text) and not stripped.startswith(TB_HEADER):
@@ -99,11 +101,11 @@ class Assembler:
                 return self._close(key)
             cur.lines.append(line)
             return []
-        if _is_frame(text) and not line.header and _reraises(cur.lines[-1].text):
+        if _is_frame(text) and not header and _reraises(cur.lines[-1].text):
             cur.lines.append(line)  # Ray embeds the remote traceback after its header line
             cur.state = "frames"
             return []
-        if line.header or stripped.startswith(TB_HEADER) or _is_frame(text) \
+        if header or stripped.startswith(TB_HEADER) or _is_frame(text) \
                 or cur.cont >= MAX_CONTINUATION or _PROGRESS.match(text):
             return self._close(key) + self._start(key, line)
         cur.blank = 0
@@ -153,11 +155,17 @@ def _reraises(text: str) -> bool:
 
 
 def _same_log_call(prev: Line, line: Line) -> bool:
-    """Both lines carry a `[file.py:N:function]` logger location naming one function."""
-    if not prev.header:
+    """Both lines carry one logger location: the same `[file.py:N:function]` function
+    (DeepSpeed logs a report's parts apart), or the same `[file.py:N]` call (vLLM's
+    `logger.exception` prefixes every line of the traceback it prints)."""
+    if not prev.header or not line.header:
         return False
     a, b = _LOG_CALL.search(prev.raw, 0, 200), _LOG_CALL.search(line.raw, 0, 200)
-    return a is not None and b is not None and a.group(1) == b.group(1)
+    if a is None or b is None:
+        return False
+    if a.group(2) and b.group(2):
+        return a.group(2) == b.group(2)
+    return a.group(1) == b.group(1)
 
 
 def _join(lines: list[Line]) -> str:

@@ -20,6 +20,9 @@ class MetricStore:
         self.count: dict[str, int] = {}
         self.first_line: int | None = None
         self.last_line: int | None = None
+        # first line -> last line of a metric record spanning several lines
+        # (EasyR1's `Step N` header and its YAML block), for excerpts
+        self.ends: dict[int, int] = {}
 
     def add(self, ev: Event) -> None:
         facts = ev.facts
@@ -27,6 +30,8 @@ class MetricStore:
         if self.first_line is None:
             self.first_line = ev.line
         self.last_line = ev.line
+        if ev.end_line > ev.line:
+            self.ends[ev.line] = ev.end_line
         for name, value in facts.items():
             if name == "step" or isinstance(value, bool) or not isinstance(value, (int, float)):
                 continue

@@ -63,10 +63,11 @@ def _ranges(report, before: int, after: int, total: int) -> set[int]:
             if isinstance(ln, int):
                 want.update(range(max(1, ln - after // 5), min(total, ln + after // 5) + 1))
                 # a trend is evidence only with its points: keep a spread of them
+                ends = getattr(getattr(report.analysis, "metrics", None), "ends", {})
                 for pts in series_at.get(ln, ()):
                     step = max(1, len(pts) // TREND_POINTS)
-                    want.update(line for _, _, line in pts[::step])
-                    want.update(line for _, _, line in pts[-5:])
+                    for _, _, line in [*pts[::step], *pts[-5:]]:
+                        want.update(range(line, ends.get(line, line) + 1))   # the point's whole record
     return want
 
 
