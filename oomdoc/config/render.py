@@ -134,7 +134,10 @@ def _namespace(rc, knob, origin) -> str | None:
     if knob in mapping("env").get("knobs", {}):
         return "env"
     if origin is not None and origin.ns in COMPONENTS:
-        return origin.ns
+        # a component's printed dump (vLLM's engine line inside an OpenRLHF run)
+        # is changed through the framework's own setting when it has one
+        if not (origin.style == "dump" and fw and fw != origin.ns and knob in mapping(fw).get("knobs", {})):
+            return origin.ns
     if fw and knob in mapping(fw).get("knobs", {}):
         return fw
     used = {e.ns for e in rc.origins.values()} | {c.launcher for c in getattr(rc, "commands", ())}
