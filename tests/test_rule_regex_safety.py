@@ -137,6 +137,16 @@ def test_slow_unless_guard_skips_the_rules_fixes_not_the_run():
     assert any("team-slow-unless" in w and "fixes are skipped" in w for w in out.warnings)
 
 
+def _team(tmp_path, evil: str) -> Path:
+    """A team rules dir: one rule with the catastrophic pattern `evil`, one harmless rule."""
+    team = tmp_path / "team"
+    team.mkdir()
+    _rule_file(team / "evil.yaml", "team-evil-regex", "{log_regex: '%s', weight: 0.9}" % evil)
+    _rule_file(team / "fine.yaml", "team-fine-regex", r"{log_regex: 'expandable_segments', weight: 0.1}",
+               cause="allocator-fragmentation")
+    return team
+
+
 def _evil_log(tmp_path) -> Path:
     log = tmp_path / "train.log"
     bar = "Training: |" + "#" * 3000 + "| 12/100\n"
@@ -145,11 +155,7 @@ def _evil_log(tmp_path) -> Path:
 
 
 def test_explain_finishes_with_the_other_rules_and_names_the_slow_rule(tmp_path, cache, capsys):
-    team = tmp_path / "team"
-    team.mkdir()
-    _rule_file(team / "evil.yaml", "team-evil-regex", r"{log_regex: '(#+)+\|x', weight: 0.9}")
-    _rule_file(team / "fine.yaml", "team-fine-regex", r"{log_regex: 'expandable_segments', weight: 0.1}",
-               cause="allocator-fragmentation")
+    team = _team(tmp_path, r"(#+)+\|x")
     log = _evil_log(tmp_path)
     baseline = explain(str(log), similar=False)
 
@@ -187,11 +193,7 @@ def test_warning_goes_to_stderr_once_and_the_rule_stays_off(capsys, monkeypatch)
 
 
 def test_rules_check_exits_nonzero_naming_rule_and_pattern(tmp_path, cache, capsys):
-    team = tmp_path / "team"
-    team.mkdir()
-    _rule_file(team / "evil.yaml", "team-evil-regex", r"{log_regex: '^(\w+\s?)*$', weight: 0.9}")
-    _rule_file(team / "fine.yaml", "team-fine-regex", r"{log_regex: 'expandable_segments', weight: 0.1}",
-               cause="allocator-fragmentation")
+    team = _team(tmp_path, r"^(\w+\s?)*$")
     with pytest.raises(SystemExit) as exc:
         main(["rules", "check", str(team)])
     out = capsys.readouterr().out
