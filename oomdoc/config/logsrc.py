@@ -23,7 +23,7 @@ import ast
 import re
 
 from . import shell
-from .values import COMMAND, DUMP, Entry, flatten, literal, parse_kv
+from .values import COMMAND, DUMP, Entry, bracket_walk, flatten, literal, parse_kv
 
 MAX_BLOCK = 20000
 _REPR = re.compile(r"\b([A-Z]\w*(?:Config|Arguments)|[Nn]amespace)\(")
@@ -115,24 +115,9 @@ def _same_source_lines(lines, start, limit=MAX_BLOCK):
 
 def _depth(text: str, state: list) -> int:
     """Update [depth, quote] over text (quotes do not span lines in these dumps)."""
-    depth, quote = state
-    i, n = 0, len(text)
-    while i < n:
-        ch = text[i]
-        if quote:
-            if ch == "\\":
-                i += 1
-            elif ch == quote:
-                quote = ""
-        elif ch in "'\"":
-            quote = ch
-        elif ch in "([{":
-            depth += 1
-        elif ch in ")]}":
-            depth -= 1
-        i += 1
-    state[0], state[1] = depth, ""   # an open quote at end of line is a broken dump; reset
-    return depth
+    state[0] = bracket_walk(text, 0, state[0])[1]
+    state[1] = ""   # an open quote at end of line is a broken dump; reset
+    return state[0]
 
 
 def _block(lines, start, first_text=None, limit=MAX_BLOCK):
