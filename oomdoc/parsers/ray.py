@@ -59,6 +59,7 @@ KINDS = {
                        "possible causes, so this alone is not OOM evidence",
 }
 FACTS = {
+    "phase": "what the killed task was doing, from its method name (model_load for an actor's __init__)",
     "node_used_bytes": "host RAM in use on the node (or its cgroup) when the monitor fired",
     "node_total_bytes": "host RAM of the node (or its cgroup limit)",
     "node_fraction": "node used/total as printed by Ray (or computed)",
@@ -318,6 +319,25 @@ def _kill_segments(record: Record) -> list[list]:
 
 
 def parse(record: Record) -> list[Event]:
+    events = _parse(record)
+    for ev in events:
+        phase = _task_phase(ev.facts.get("task_name"))
+        if phase and "phase" not in ev.facts:
+            ev.facts["phase"] = phase
+    return events
+
+
+def _task_phase(task_name) -> str | None:
+    """What the killed task was doing, from its method: `…RayActor.__init__` loads a model."""
+    if not isinstance(task_name, str) or not task_name:
+        return None
+    from .pytorch import _func_phase
+
+    method = task_name.rpartition(".")[2]
+    return _func_phase("", method) or ("model_load" if method == "__init__" and "Actor" in task_name else None)
+
+
+def _parse(record: Record) -> list[Event]:
     text = record.text
     flat = " ".join(ln.text.strip() for ln in record.lines)
     if "running low on memory" in flat or "failed due to oom" in flat:
