@@ -18,7 +18,7 @@ from .base import lazy as _lazy
 from ..model import Event, Record
 from ..scan import TriggerGroup
 from ..units import number, to_bytes
-from .base import event
+from .base import event, joined_variants
 
 NAME = "vllm"
 # Few, short keys: every record of the log is tested against every key
@@ -293,11 +293,30 @@ def _line_with(record: Record, anchor: str) -> str:
     return record.text[:2000]
 
 
+# vLLM's fatal messages; a terminal or an editor may wrap them over lines
+_ERROR_STARTS = ("max seq len", "KV cache is needed", "Free memory on device", "No available memory for the cache",
+                 "lack of CPU swap space")
+_MAX_WRAP = 4
+
+
+def continues(text: str, nxt: str) -> bool:
+    """A wrapped vLLM error: the message started and has not reached its end yet."""
+    if text.count("\n") >= _MAX_WRAP or not nxt.strip() or nxt.lstrip().startswith(("Traceback", 'File "')):
+        return False
+    if not any(s in text for s in _ERROR_STARTS):
+        return False
+    return not any(_errors(v) for v in joined_variants(text)) or text.rstrip().endswith(("(", ",", "/"))
+
+
 def parse(record: Record) -> list[Event]:
     text = record.text
-    joined = text.replace("\n", " ")  # an error wrapped by a terminal or an editor
-    out = [event(kind, record, facts, text=_line_with(record, anchor))
-           for kind, facts, anchor in _errors(joined)]
+    best: list = []
+    score = lambda found: (len(found), sum(len(f) for _, f, _ in found))  # noqa: E731
+    for joined in joined_variants(text):  # spaced and tight joins of a wrapped message
+        found = _errors(joined.replace("\n", " "))
+        if score(found) > score(best):
+            best = found
+    out = [event(kind, record, facts, text=_line_with(record, anchor)) for kind, facts, anchor in best]
     if out:
         return out
     cfg = _engine_config(text) if "LLM engine" in text else None
