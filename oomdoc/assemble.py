@@ -29,6 +29,8 @@ _RERAISE = re.compile(r"(?:Error|Exception)(?:\([\w.]+\))?: ray::\w")
 # per-step metrics dict/line after the exception line starts a new record
 # (a caught, logged exception is followed by more steps).
 _PROGRESS = re.compile(r"\s*(?:\{'[\w/.\-]+': |step:\d+ - |.*?\d+%\|[^|\n]*\|\s*\d+/\d+ \[)")
+# Nor is a box table's top border (an nvidia-smi pasted after the traceback).
+_TABLE_TOP = re.compile(r"\s*\+-{20,}\+?\s*$")
 
 # continues(record_text, next_line_text) -> True when next line belongs to it
 Continues = Callable[[str, str], bool]
@@ -106,7 +108,7 @@ class Assembler:
             cur.state = "frames"
             return []
         if header or stripped.startswith(TB_HEADER) or _is_frame(text) \
-                or cur.cont >= MAX_CONTINUATION or _PROGRESS.match(text):
+                or cur.cont >= MAX_CONTINUATION or _PROGRESS.match(text) or _TABLE_TOP.match(text):
             return self._close(key) + self._start(key, line)
         cur.blank = 0
         cur.cont += 1

@@ -21,7 +21,7 @@ from __future__ import annotations
 from importlib import import_module
 
 # Order matters only for display; every module sees every matching record.
-FAMILIES = ("pytorch", "runtime", "ray", "vllm", "deepspeed", "host", "metrics", "crash")
+FAMILIES = ("pytorch", "runtime", "ray", "vllm", "deepspeed", "host", "metrics", "crash", "nvsmi")
 
 _loaded: list | None = None
 

@@ -11,6 +11,7 @@ and the engine skips that rule.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -80,8 +81,25 @@ def derive(ev) -> dict:
             base = f.get("node_used_bytes") or sum(sizes)
             if base:
                 f.setdefault("top_user_share", top["bytes"] / base)
+    gp = f.get("gpu_processes")
+    if isinstance(gp, list) and gp:
+        f.setdefault("foreign_process_bytes", _foreign_bytes(gp))
     f.setdefault("oom_count", ev.count)
     return f
+
+
+# Processes no training run starts: notebook kernels and desktop sessions.
+_FOREIGN = re.compile(r"ipykernel|jupyter|\bX(?:org|wayland)\b|gnome-shell|kwin|plasmashell|firefox|chrom(?:e|ium)",
+                      re.I)
+
+
+def _foreign_bytes(procs: list) -> int:
+    """nvidia-smi rows: the most memory notebook/desktop processes hold on one GPU."""
+    per_gpu: dict = {}
+    for p in procs:
+        if isinstance(p, dict) and isinstance(p.get("used_bytes"), int) and _FOREIGN.search(str(p.get("name", ""))):
+            per_gpu[p.get("gpu")] = per_gpu.get(p.get("gpu"), 0) + p["used_bytes"]
+    return max(per_gpu.values(), default=0)
 
 
 def _own_process(f: dict, procs: dict):

@@ -27,6 +27,7 @@ EXPECTED_KINDS = {
     "vllm_free_memory_startup": "vLLM: free memory on device is less than desired utilization at start-up",
     "vllm_profile": "vLLM memory profiling report (weights, activations, KV cache)",
     "deepspeed_memory": "DeepSpeed see_memory_usage report (MA / CA / CPU)",
+    "nvidia_smi": "an nvidia-smi table (per-GPU memory, processes) in the log: evidence, not a failure",
     "deepspeed_cache_flush": "DeepSpeed warning: pytorch allocator cache flushes under memory pressure",
 }
 
@@ -66,6 +67,7 @@ DERIVED_FACTS = {
     "top_users_sum_bytes": "sum of the top users table",
     "top_user_command": "command line of the largest row in the top users table",
     "top_user_share": "largest top user / node used (or / table sum)",
+    "foreign_process_bytes": "nvidia_smi: the most memory notebook kernels / desktop processes (ipykernel, jupyter, Xorg, gnome-shell, ...) hold on one GPU",
     "oom_count": "how many copies of this failure were merged (ranks, repeats)",
 }
 
