@@ -70,6 +70,25 @@ def _triggers() -> tuple[list[TriggerGroup], list[bytes]]:
     return groups, lits
 
 
+DEDENT_SAMPLE = 200
+
+
+def _paste_indent(lines: list[bytes]) -> str:
+    """The prefix every line of a pasted log shares (an indented or `> ` quoted block), else "".
+
+    A real log has lines at column 0 (headers, `Traceback`, exception lines);
+    when 20+ lines all start with the same spaces or a Markdown quote mark,
+    the whole paste was indented or quoted.
+    """
+    body = [b for b in lines if b.strip()]
+    if len(body) < 20:
+        return ""
+    if all(b.startswith(b">") for b in body):
+        return "> " if all(b.startswith(b"> ") or b.strip() == b">" for b in body) else ">"
+    w = min(len(b) - len(b.lstrip(b" ")) for b in body)
+    return " " * w if 2 <= w <= 8 else ""
+
+
 def _any_of(keys):
     import re
 
@@ -92,6 +111,7 @@ class Pipeline:
         self._keep = keep_lines
         self._kept_bytes = 0
         self._metric_mods = [m for m in self.mods if getattr(m, "LINE_TRIGGERS", ())]
+        self._indent: str | None = None   # decided on the first lines (see _paste_indent)
         # live mode: only merge copies that arrive close together in time
         self.merge_filter = None
 
@@ -168,9 +188,17 @@ class Pipeline:
     def _lines(self, raw: Iterable[tuple[int, bytes]]) -> list[Event]:
         out: list[Event] = []
         kept = self.analysis.lines
+        if self._indent is None:
+            raw = list(raw)
+            self._indent = _paste_indent([b for _, b in raw[:DEDENT_SAMPLE]])
+        cut = self._indent
         for no, b in raw:
             text = b.decode("utf-8", "replace")
             for piece in clean(text):
+                if cut and piece.startswith(cut):
+                    piece = piece[len(cut):]   # a log pasted as an indented or quoted block
+                elif cut and piece.strip() == cut.strip():
+                    piece = ""
                 line = peel(no, piece)
                 if len(kept) < self._keep and self._kept_bytes < MAX_KEPT_BYTES:
                     kept.append(line)
