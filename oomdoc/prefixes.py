@@ -37,8 +37,11 @@ _VLLM = re.compile(
 )
 _GLOG = re.compile(r"(?P<level>[IWEF])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+\s+[^\s\]]+:\d+\]\s?")
 _ISO = re.compile(
-    r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?(?:\s*[|\-]\s*|\s+|(?=\S))"
+    r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?"
+    r"(?:\s+(?:stdout|stderr) [FP] )?"   # Kubernetes (CRI) container log: stream and partial flag
+    r"(?:\s*[|\-]\s*|\s+|(?=\S))"
 )
+_SRUN = re.compile(r"(\d{1,5}): ")  # `srun --label`: the task id in front of each line
 _LEVEL = re.compile(r"(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL)(?:\s*[-:|]\s*|\s+)(?:[\w.]+(?:\s*[-:|]\s+|:\d+\]\s*))?")
 _TIME = re.compile(r"\d\d:\d\d:\d\d(?:[.,]\d+)?(?:\s+|(?=[^\d\s]))")
 _DMESG = re.compile(r"\[\s*\d+\.\d+\]\s")
@@ -145,6 +148,10 @@ def peel(no: int, text: str) -> Line:
                     m = None
         elif c.isdigit():
             m = _ISO.match(text) or _TIME.match(text)
+            if m is None and kind == "" and rank is None:
+                m = _SRUN.match(text)
+                if m:
+                    kind, rank = "rank", int(m.group(1))
         elif c in "DIWECF":
             m = _VLLM.match(text) or _GLOG.match(text) or _LEVEL.match(text)
             if m:

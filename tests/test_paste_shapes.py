@@ -1,7 +1,8 @@
 """The same log pasted in the shapes people paste it gives the same diagnosis.
 
 Issue reports quote logs as indented code blocks, Markdown `> ` quotes, with
-Windows line ends, or behind a timestamp a log shipper added. None of these may
+Windows line ends, behind a timestamp a log shipper added, `srun --label` task
+ids, Kubernetes' container-log prefix or docker compose's service column. None of these may
 change the cause oomdoc names (a whole-paste indent or quote is stripped; CRLF
 and timestamps are ordinary prefixes).
 """
@@ -26,6 +27,10 @@ def _shapes(text: str) -> dict[str, str]:
         "quoted": "\n".join("> " + ln for ln in lines),
         "crlf": text.replace("\n", "\r\n"),
         "timestamped": "\n".join(f"2025-01-01T12:00:{i % 60:02d}Z " + ln for i, ln in enumerate(lines)),
+        "srun --label": "\n".join("0: " + ln for ln in lines),
+        "kubectl logs (CRI)": "\n".join(f"2025-01-01T12:00:{i % 60:02d}.123456789Z stderr F " + ln
+                                         for i, ln in enumerate(lines)),
+        "docker compose": "\n".join("trainer-1  | " + ln for ln in lines),
     }
 
 

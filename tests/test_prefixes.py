@@ -8,6 +8,10 @@ from oomdoc.prefixes import clean, peel
 CASES = [
     # raw line, expected text, kind, rank, pid, actor, ip
     ("[rank3]: torch.OutOfMemoryError: x", "torch.OutOfMemoryError: x", "rank", 3, None, None, None),
+    ("0: Traceback (most recent call last):", "Traceback (most recent call last):", "rank", 0, None, None, None),  # srun --label
+    ("12: [rank12]: boom", "boom", "rank", 12, None, None, None),
+    ("2025-01-01T12:00:01.123456789Z stderr F RuntimeError: x", "RuntimeError: x", "", None, None, None, None),  # k8s CRI
+    ("12:00:01 hello", "hello", "", None, None, None, None),
     ("[default0]:[rank0]: boom", "boom", "rank", 0, None, None, None),
     ("[default5]:hello", "hello", "rank", 5, None, None, None),
     ("(WorkerDict pid=1234, ip=10.0.0.3) step:1 - a:1", "step:1 - a:1", "ray", None, 1234, "WorkerDict", "10.0.0.3"),
