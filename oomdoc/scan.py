@@ -159,7 +159,7 @@ class Scanner:
         self.emit_all = emit_all
         self._ctx: dict[str, tuple[int, int]] = {}
         # Case-sensitive search is ~10x faster in the Rust engine than (?i), so
-        # each literal is searched as written, lowercased and Capitalised.
+        # prose literals are searched as written, lowercased and Capitalised.
         for g in windows:
             for lit in g.literals:
                 for var in case_variants(lit):
@@ -173,7 +173,7 @@ class Scanner:
         self._re_compiled = None  # compiled on first use (small inputs never need it)
         # Two tiers: few anchors per 1 MiB block (fast SIMD path), then every
         # trigger per 64 KiB sub-block of the blocks that hit.
-        self._pattern = bool(self._ctx)
+        self._has_triggers = bool(self._ctx)
         self._prefilter: _Prefilter | None = None  # built on first big region
         self._anchors: _Prefilter | None = None
         self.pending = b""
@@ -277,7 +277,7 @@ class Scanner:
         self._line_blocks = None
         spans: list[tuple[int, int]] = []
         if r1 - r0 <= SUBBLOCK or self.emit_all:
-            if not self._pattern:
+            if not self._has_triggers:
                 return []
             # a live stream arrives in small pieces: Python's regex runs at
             # ~20 MB/s, so ask the Rust prefilter first unless the piece is tiny
@@ -295,7 +295,7 @@ class Scanner:
                 text = str(mv[a:b], "latin-1")
                 if self.line_literals and self._line_pf(text):
                     line_blocks.append((a, b))
-                if not self._pattern or not self._anchors(text):
+                if not self._has_triggers or not self._anchors(text):
                     continue
                 for s in range(a, min(r1, a + BLOCK), SUBBLOCK):
                     e = min(r1, s + SUBBLOCK + self._overlap)
