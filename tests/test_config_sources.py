@@ -184,3 +184,13 @@ def test_toml_nemo_rl():
 def test_env_in_log(text, knob, value):
     rc = load_run_config(read_events(text.encode()), [])
     assert val(rc, knob) == value
+
+
+def test_echoed_command_cut_by_a_terminal_at_its_width_is_joined():
+    cmd = ("+ deepspeed --module openrlhf.cli.train_ppo --pretrain /models/llama3-8b --reward_pretrain /models/rm "
+           "--micro_train_batch_size 2 --train_batch_size 64 --micro_rollout_batch_size 4 --rollout_batch_size 512 "
+           "--prompt_max_len 1024 --generate_max_len 1024 --zero_stage 2 --bf16 --gradient_checkpointing")
+    wrapped = "\n".join(cmd[i:i + 100] for i in range(0, len(cmd), 100))
+    cfg = load_run_config(read_events((wrapped + "\nTraining started\n").encode()))
+    got = {k: cfg.get(k).value for k in ("data.train_batch_size", "zero.stage", "actor.gradient_checkpointing")}
+    assert got == {"data.train_batch_size": 512, "zero.stage": 2, "actor.gradient_checkpointing": True}

@@ -274,6 +274,14 @@ def _command_line(lines, start, s, entries, commands, warn):
     while body.endswith("\\") and j + 1 < len(lines) and j - start < 500:
         j += 1
         body = body[:-1] + " " + lines[j].text.strip()
+    # a terminal cut the command at its width: two or more pieces of exactly that
+    # width (one long line alone proves nothing), then the rest
+    width = len(lines[start].raw)
+    if j == start and width >= 80 and start + 2 < len(lines) and len(lines[start + 1].raw) == width:
+        while j + 1 < len(lines) and j - start < 200 and len(lines[j].raw) == width \
+                and lines[j + 1].source.key == lines[start].source.key and lines[j + 1].raw.strip():
+            j += 1
+            body += lines[j].raw
     tokens = shell.split(body, warn, f"log:{no}")
     if not tokens or not shell.is_command(list(tokens)):
         return
