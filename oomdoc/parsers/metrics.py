@@ -3,8 +3,9 @@ time series; fact `step` is the x axis, every other numeric fact a series).
 
 Formats (FORMATS.md §7): verl's console line `step:N - key:value - ...`,
 EasyR1's `Step N` + YAML block, Hugging Face Trainer / TRL log dicts,
-OpenRLHF tqdm postfixes, Megatron `report_memory`, verl's
-`log_gpu_memory_usage`.
+OpenRLHF tqdm postfixes, Open-Reasoner-Zero's per-rollout
+`avg_raw_rewards: …, avg_response_length: …` line, Megatron `report_memory`,
+verl's `log_gpu_memory_usage`.
 
 Hot path: verl prints a ~3 KB line every step of a multi-GB log, so that
 line is read with a handful of `str.find` calls for the keys we want rather
@@ -21,14 +22,14 @@ from ..scan import TriggerGroup
 from ..units import number
 
 NAME = "metrics"
-KEYS = ("step:", "'loss': ", "len=", "memory (mb)", "memory allocated (gb)", "_gb: ")
+KEYS = ("step:", "'loss': ", "len=", "memory (mb)", "memory allocated (gb)", "_gb: ", "avg_response_length: ")
 # verl's line is the frequent one: found with bytes.find, emitted alone.
 LINE_TRIGGERS = (b"step:",)
 TRIGGERS = (
     # Rarer one-line formats go through the scanner's one-pass Rust prefilter
     # instead of one bytes.find pass over the whole log each.
     TriggerGroup("metric-lines", ("'loss': ", "gen_len=", "glen=", "memory (MB) | allocated:",
-                                  "memory allocated (GB):")),
+                                  "memory allocated (GB):", "avg_response_length: ")),
     # EasyR1 prints a YAML block per step; its memory key (a space after the
     # colon, unlike verl's line) is rare: keep the block around it.
     TriggerGroup("easyr1-step", ("max_memory_allocated_gb: ",), before=80, after=40),
@@ -263,6 +264,20 @@ def _openrlhf(text: str) -> dict | None:
     return facts or None
 
 
+_ORZ_KEY = "avg_response_length: "
+
+
+def _orz(text: str) -> dict | None:
+    """ORZ trainer.make_experience: `avg_raw_rewards: …, avg_response_length: N, …` (no step)."""
+    i = text.find(_ORZ_KEY)
+    if i < 0:
+        return None
+    q = i + len(_ORZ_KEY)
+    stop = text.find(",", q)
+    v = _num((text[q:stop] if stop >= 0 else text[q:]).strip())
+    return {"response_length_mean": v} if v is not None else None
+
+
 def _megatron(text: str) -> dict | None:
     m = _MEGATRON.search(text)
     if not m:
@@ -314,6 +329,8 @@ def parse(record: Record) -> list[Event]:
         facts = _hf(text)
     if not facts and "len=" in text:
         facts = _openrlhf(text)
+    if not facts and _ORZ_KEY in text:
+        facts = _orz(text)
     if not facts and "memory (MB)" in text:
         facts = _megatron(text)
     if not facts and "memory allocated (GB)" in text:

@@ -283,7 +283,9 @@ _FUNC_PHASE = {
     "_take_model_step": "optimizer_step", "optimizer_step": "optimizer_step", "_optimizer_step": "optimizer_step",
     "backward": "backward", "_engine_run_backward": "backward", "run_backward": "backward",
 }
-_RAY_METHOD = _lazy(r"ray::\w+\.(\w+)\(")
+_RAY_METHOD = _lazy(r"ray::(\w+)\.(\w+)\(")
+# OpenRLHF / Open-Reasoner-Zero actors share one `ppo_train` method name: the class says which model.
+_PPO_TRAIN = {"ppo_train", "fit"}
 _RANK = {p: i for i, p in enumerate(PHASES)}
 
 
@@ -307,7 +309,11 @@ def phase_of(record: Record, text: str | None = None) -> dict:
     """{'phase': ..., 'phases': [...]} from frames and Ray method names, or {}."""
     found: list[str] = []
     for m in _RAY_METHOD.finditer(text if text is not None else record.text):
-        p = _func_phase("", m.group(1))
+        cls, meth = m.group(1), m.group(2)
+        if meth in _PPO_TRAIN and ("Actor" in cls or "Critic" in cls):
+            p = "update_critic" if "Critic" in cls else "update_actor"
+        else:
+            p = _func_phase("", meth)
         if p and p not in found:
             found.append(p)
     for fr in record.frames():
