@@ -39,11 +39,11 @@ _GLOG = re.compile(r"(?P<level>[IWEF])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+\s+[^\s\]]+
 _ISO = re.compile(
     r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?"
     r"(?:\s+(?:stdout|stderr) [FP] )?"   # Kubernetes (CRI) container log: stream and partial flag
-    r"(?:\s*[|\-]\s*|\s+|(?=\S))"
+    r"(?:\s*[|\-]\s*|\s(?=\s*\S)|(?=\S))"   # one space: the rest may be a traceback's indentation
 )
 _SRUN = re.compile(r"(\d{1,5}): ")  # `srun --label`: the task id in front of each line
 _LEVEL = re.compile(r"(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL)(?:\s*[-:|]\s*|\s+)(?:[\w.]+(?:\s*[-:|]\s+|:\d+\]\s*))?")
-_TIME = re.compile(r"\d\d:\d\d:\d\d(?:[.,]\d+)?(?:\s+|(?=[^\d\s]))")
+_TIME = re.compile(r"\d\d:\d\d:\d\d(?:[.,]\d+)?(?:\s|(?=[^\d\s]))")
 _DMESG = re.compile(r"\[\s*\d+\.\d+\]\s")
 _JOURNAL = re.compile(r"[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ kernel:\s")
 _COMPOSE = re.compile(r"(?P<svc>[A-Za-z][\w.]*(?:[-_][\w.]+)*[-_]\d+)\s+\|\s?")

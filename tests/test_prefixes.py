@@ -12,6 +12,8 @@ CASES = [
     ("12: [rank12]: boom", "boom", "rank", 12, None, None, None),
     ("2025-01-01T12:00:01.123456789Z stderr F RuntimeError: x", "RuntimeError: x", "", None, None, None, None),  # k8s CRI
     ("12:00:01 hello", "hello", "", None, None, None, None),
+    # a timestamp takes one separator space: the rest is a traceback frame's indentation
+    ("2025-01-01T12:00:01Z   File \"x.py\", line 1, in f", "  File \"x.py\", line 1, in f", "", None, None, None, None),
     ("[default0]:[rank0]: boom", "boom", "rank", 0, None, None, None),
     ("[default5]:hello", "hello", "rank", 5, None, None, None),
     ("(WorkerDict pid=1234, ip=10.0.0.3) step:1 - a:1", "step:1 - a:1", "ray", None, 1234, "WorkerDict", "10.0.0.3"),
