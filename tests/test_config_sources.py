@@ -194,3 +194,9 @@ def test_echoed_command_cut_by_a_terminal_at_its_width_is_joined():
     cfg = load_run_config(read_events((wrapped + "\nTraining started\n").encode()))
     got = {k: cfg.get(k).value for k in ("data.train_batch_size", "zero.stage", "actor.gradient_checkpointing")}
     assert got == {"data.train_batch_size": 512, "zero.stage": 2, "actor.gradient_checkpointing": True}
+
+
+def test_a_metrics_dict_with_nan_is_not_a_broken_config():
+    log = b"{'loss': 2.1, 'grad_norm': 1.2, 'epoch': 0.1}\n{'loss': nan, 'grad_norm': nan, 'epoch': 0.2}\n"
+    rc = load_run_config(read_events(log))
+    assert not [w for w in rc.warnings if "could not be read" in w]

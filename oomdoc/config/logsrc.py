@@ -148,6 +148,9 @@ def _locate(pairs, used, quote="'"):
     return out
 
 
+_NAN = re.compile(r":\s*-?(?:nan|inf)\b")
+
+
 def _dump(lines, start, s, entries, warn):
     got = _block(lines, start)
     if got is None:
@@ -159,7 +162,8 @@ def _dump(lines, start, s, entries, warn):
     try:
         obj = ast.literal_eval(text.strip())
     except (ValueError, SyntaxError, TypeError):
-        warn(f"log:{used[0].no}: a printed config dict could not be read; skipped")
+        if not _NAN.search(text):   # `{'loss': nan, ...}` is a metrics dict, not a config
+            warn(f"log:{used[0].no}: a printed config dict could not be read; skipped")
         return
     if isinstance(obj, dict):
         _add_dict(obj, used, entries, "'")
