@@ -21,12 +21,24 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 BLOCK = 1 << 20
 SUBBLOCK = 1 << 16
 SMALL = 4096  # below this, one Python regex pass is cheaper than building anything
+
+
+@dataclass
+class _Tail:
+    """The last big region whose metric lines were only probed: its exact tail is read lazily."""
+    buf: bytes
+    r0: int
+    r1: int
+    first: int                          # line number of buf[r0]
+    blocks: list                        # (start, end) of blocks holding one-line triggers
+    reported: list                      # offsets of the hits already reported
+    emitted: list = field(default_factory=list)  # line ranges emitted whole (parsed there)
 
 
 @dataclass(frozen=True)
@@ -112,12 +124,17 @@ def trie_pattern(words) -> str:
     return emit(trie)
 
 
-_BUILT: dict = {}
-
-
+# Built once per process (`oomdoc check` makes a scanner per report), keyed by the triggers.
 @lru_cache(maxsize=2)
 def _trie_regex(words: tuple[str, ...]) -> re.Pattern:
     return re.compile(trie_pattern(words).encode("latin-1"))
+
+
+@lru_cache(maxsize=2)
+def _prefilters(words: tuple[str, ...], line_literals: tuple[bytes, ...]) -> tuple:
+    """(every trigger, the anchors, the one-line triggers) as block prefilters."""
+    return (_Prefilter(cover_set(words)), _Prefilter(anchor_set(words)),
+            _Prefilter([x.decode("latin-1") for x in line_literals]))
 
 
 def cover_set(variants) -> list[str]:
@@ -201,7 +218,7 @@ class Scanner:
         self._line_blocks: list[tuple[int, int]] | None = None
         self._consumed = 0          # stream offset of the current region's start
         self._probe = 0             # stream offset of the next sampling probe
-        self._tail = None           # last big sampled region, for the exact ring
+        self._tail: _Tail | None = None   # last big sampled region, for the exact ring
 
     # -- public -------------------------------------------------------------
     def feed(self, data: bytes) -> list[tuple[int, bytes]]:
@@ -261,12 +278,8 @@ class Scanner:
 
     def _build_prefilters(self) -> None:
         if self._prefilter is None:
-            key = (tuple(sorted(self._ctx)), tuple(self.line_literals))
-            if key not in _BUILT:  # one build per process: `oomdoc check` makes a scanner per report
-                _BUILT.clear()
-                _BUILT[key] = (_Prefilter(cover_set(self._ctx)), _Prefilter(anchor_set(self._ctx)),
-                               _Prefilter([x.decode("latin-1") for x in self.line_literals]))
-            self._prefilter, self._anchors, self._line_pf = _BUILT[key]
+            self._prefilter, self._anchors, self._line_pf = _prefilters(
+                tuple(sorted(self._ctx)), tuple(self.line_literals))
 
     def _hits(self, buf: bytes, r0: int, r1: int) -> list[tuple[int, int, int]]:
         """(offset, before, after) of every rare-trigger match in buf[r0:r1].
@@ -387,7 +400,7 @@ class Scanner:
                 nl = buf.find(b"\n", p, r1)
                 eol = nl + 1 if nl >= 0 else r1
                 self._probe = base + eol + max(4096, (base + eol) // self.sample_period)
-        self._tail = (buf, r0, r1, first, blocks, reported)
+        self._tail = _Tail(buf, r0, r1, first, blocks, reported)
         self.line_ring.clear()
         return out
 
@@ -395,9 +408,9 @@ class Scanner:
         """The exact last one-line hits not yet reported, oldest first; empties the ring."""
         tail: list[tuple[int, bytes]] = []
         if self._tail is not None:
-            buf, r0, r1, first, blocks, reported, *rest = self._tail
-            emitted = rest[0] if rest else []
-            self._tail = None
+            t, self._tail = self._tail, None
+            buf, r0, r1, first, blocks, reported, emitted = (t.buf, t.r0, t.r1, t.first, t.blocks,
+                                                              t.reported, t.emitted)
             done = {buf.rfind(b"\n", r0, p) + 1 for p in reported}
             want = self.line_ring.maxlen or 0
             starts: list[int] = []
@@ -517,8 +530,8 @@ class Scanner:
                     line += 1
         self.next_line = cursor_line + count(b"\n", cursor_pos, r1)
         self._consumed += r1 - r0
-        if self._tail is not None and self._tail[0] is buf and self._tail[1] == r0:
-            self._tail += (emitted,)
+        if self._tail is not None and self._tail.buf is buf and self._tail.r0 == r0:
+            self._tail.emitted = emitted
         if out:
             self.last_emitted = max(self.last_emitted, out[-1][0])
         self._keep_tail(buf, r0, r1)

@@ -58,12 +58,12 @@ def _ranges(report, before: int, after: int, total: int) -> set[int]:
     if fail is not None:
         want.update(range(max(1, fail.line - before), min(total, fail.end_line + after) + 1))
     series_at = _metric_series_by_line(report)
+    ends = getattr(getattr(report.analysis, "metrics", None), "ends", {})
     for d in report.diagnoses[:1]:
         for ln, _ in d.evidence:
             if isinstance(ln, int):
                 want.update(range(max(1, ln - after // 5), min(total, ln + after // 5) + 1))
                 # a trend is evidence only with its points: keep a spread of them
-                ends = getattr(getattr(report.analysis, "metrics", None), "ends", {})
                 for pts in series_at.get(ln, ()):
                     step = max(1, len(pts) // TREND_POINTS)
                     for _, _, line in [*pts[::step], *pts[-5:]]:

@@ -289,7 +289,7 @@ _PPO_TRAIN = {"ppo_train", "fit"}
 _RANK = {p: i for i, p in enumerate(PHASES)}
 
 
-def _func_phase(path: str, func: str) -> str | None:
+def func_phase(path: str, func: str) -> str | None:
     if func in _FUNC_PHASE:
         return _FUNC_PHASE[func]
     if func == "step" and ("optim" in path or "deepspeed" in path):
@@ -313,12 +313,12 @@ def phase_of(record: Record, text: str | None = None) -> dict:
         if meth in _PPO_TRAIN and ("Actor" in cls or "Critic" in cls):
             p = "update_critic" if "Critic" in cls else "update_actor"
         else:
-            p = _func_phase("", meth)
+            p = func_phase("", meth)
         if p and p not in found:
             found.append(p)
     for fr in record.frames():
         path, _, func = fr.rpartition(":")
-        p = _func_phase(path, func)
+        p = func_phase(path, func)
         if p and p not in found:
             found.append(p)
     if not found:

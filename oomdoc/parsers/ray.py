@@ -331,10 +331,10 @@ def _task_phase(task_name) -> str | None:
     """What the killed task was doing, from its method: `…RayActor.__init__` loads a model."""
     if not isinstance(task_name, str) or not task_name:
         return None
-    from .pytorch import _func_phase
+    from .pytorch import func_phase
 
     method = task_name.rpartition(".")[2]
-    return _func_phase("", method) or ("model_load" if method == "__init__" and "Actor" in task_name else None)
+    return func_phase("", method) or ("model_load" if method == "__init__" and "Actor" in task_name else None)
 
 
 def _parse(record: Record) -> list[Event]:
