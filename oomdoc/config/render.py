@@ -56,12 +56,14 @@ def fix_for(rc, knob: str, value: Any) -> Fix:
     cur_src = setting.source if setting is not None else None
     ns = _namespace(rc, knob, origin)
     if ns is None:
-        if fw:
+        if fw and mapping(fw):
             name = mapping(fw).get("name", fw)
             return Fix(knob, value, "absent", current=current, current_source=cur_src,
                        text=f"{name} has no setting for `{knob}`", where="nothing to change in its config")
+        # no config vocabulary (framework unknown, or a plain PyTorch script): say it neutrally
+        where = f"neutral knob name; {fw} has no config keys of its own" if fw else "neutral knob name; framework unknown"
         return Fix(knob, value, "neutral", current=current, current_source=cur_src,
-                   text=f"{knob} = {_plain(value)}", where="neutral knob name; framework unknown")
+                   text=f"{knob} = {_plain(value)}", where=where)
     spec = mapping(ns)["knobs"][knob]
     keys = spec.get("keys") or []
     if not keys:

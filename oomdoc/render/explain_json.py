@@ -77,7 +77,8 @@ SCHEMA = {
                 "fixes": {"type": "array", "items": _FIX},
                 "shortfall_bytes": {"type": "integer"},
                 "symptom": {"type": "boolean"},
-                "also_matched": {"type": "array", "items": {"type": "string"}}}}},
+                "also_matched": {"type": "array", "items": {"type": "string"}},
+                "confirm": {"type": "string", "description": "how to make sure of this reading"}}}},
         "fixes": {"type": "array", "items": _FIX},
         "shortfall_bytes": {"type": ["integer", "null"]},
         "similar_cases": {"type": "array", "items": {

@@ -7,6 +7,8 @@ the whole report.
 """
 from __future__ import annotations
 
+CONFIRM_BELOW = 0.6   # diagnoses less sure than this print how to confirm them
+
 from ..units import human
 from . import redact
 
@@ -104,6 +106,9 @@ def render(report, color: bool = False) -> str:
             for ln, text in d.evidence[:8]:
                 where = f"line {ln}" if ln is not None else "config"
                 out.append(f"  {where:>10}  {redact.text(text)[:160]}")
+        if d.confirm and d.confidence < CONFIRM_BELOW:
+            # a low-confidence reading says how to make sure before anyone acts on it
+            out.append(st("to confirm: ", bold=True) + d.confirm)
     if report.fixes:
         out.append("")
         out.append(st("fixes", bold=True) + " (best first; paste into your config or command line):")

@@ -48,7 +48,12 @@ class Context:
 # -- derived facts ------------------------------------------------------------
 
 def derive(ev) -> dict:
+    from .fallback import memory_of
+
     f = dict(ev.facts)
+    mem = memory_of(ev.kind, f)
+    if mem:
+        f["memory"] = mem
     req, free, total = f.get("requested_bytes"), f.get("free_bytes"), f.get("total_bytes")
     if isinstance(total, int) and isinstance(free, int):
         f.setdefault("used_bytes", total - free)

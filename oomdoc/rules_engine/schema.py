@@ -7,6 +7,7 @@ A rule file holds one rule::
     title: Reserved-but-unallocated memory exceeds the failed request
     status: stable                                      # or experimental
     symptom: false            # true: reports a death whose cause is elsewhere
+    fallback: false           # true: offered only when no specific rule names an OOM cause
     what: / why: / confirm: / false_positives:  text   # docs, ruff style
     references: [https://...]
     when:
@@ -277,6 +278,7 @@ class Rule(BaseModel):
     title: str
     status: Literal["experimental", "stable"] = "experimental"
     symptom: bool = False
+    fallback: bool = False    # scored only when no specific rule names an OOM cause
     what: str
     why: str
     confirm: str = ""

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import conditions as C
+from . import fallback
 from .helpers import FREES_HELPERS, VALUE_HELPERS, FixContext
 from .vocab import OOM_KINDS
 
@@ -59,6 +60,7 @@ class Diagnosis:
     shortfall_bytes: int | None = None
     rules: list[str] = field(default_factory=list)
     facts: dict = field(default_factory=dict)
+    confirm: str = ""          # how to make sure (the rule's `confirm`), shown for weak readings
 
     def to_json(self) -> dict:
         out = {"rule": self.rule, "cause": self.cause, "confidence": round(self.confidence, 3),
@@ -71,6 +73,8 @@ class Diagnosis:
             out["symptom"] = True
         if len(self.rules) > 1:
             out["also_matched"] = self.rules[1:]
+        if self.confirm:
+            out["confirm"] = self.confirm
         return out
 
 
@@ -106,7 +110,8 @@ def score_rule(rule: dict, ctx: C.Context) -> Diagnosis | None:
         if h is not None:
             conf *= 1.0 - h.weight
     d = Diagnosis(rule=rule["id"], cause=rule["cause"], title=rule["title"], confidence=conf,
-                  symptom=bool(rule.get("symptom")), rules=[rule["id"]])
+                  symptom=bool(rule.get("symptom")), rules=[rule["id"]],
+                  confirm=" ".join((rule.get("confirm") or "").split()))
     seen = set()
     for h in hits:
         for ev in h.evidence:
@@ -200,6 +205,7 @@ def run(rules: list[dict], ctx: C.Context) -> Outcome:
             continue
         if d is not None and d.confidence >= MIN_CONFIDENCE:
             scored.append((d, rule))
+    scored = fallback.keep(scored)
     causes = [d.confidence for d, _ in scored if not d.symptom]
     if causes:   # a symptom's strength never prunes the causes it reports
         best = max(causes)

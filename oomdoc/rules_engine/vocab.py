@@ -51,6 +51,8 @@ EXPECTED_FACTS = {
     "gpu_blocks": "vLLM GPU KV cache blocks",
     "free_memory_bytes": "free device memory vLLM saw at start-up",
     "utilization": "vLLM gpu_memory_utilization as printed",
+    "certainty": "how surely the event is an out-of-memory failure: certain, likely, possible (a kill with no memory report)",
+    "signature": "the message family (signature catalogue id) the event was recognised by",
     "step": "training step",
 }
 
@@ -69,6 +71,7 @@ DERIVED_FACTS = {
     "top_user_share": "largest top user / node used (or / table sum)",
     "foreign_process_bytes": "nvidia_smi: the most memory notebook kernels / desktop processes (ipykernel, jupyter, Xorg, gnome-shell, ...) hold on one GPU",
     "oom_count": "how many copies of this failure were merged (ranks, repeats)",
+    "memory": "memory class the event reports on: gpu, host, shm, kv-cache, object-store (the event's own, else by kind)",
 }
 
 METRICS = {
@@ -91,7 +94,7 @@ METRICS = {
 OOM_KINDS = frozenset({
     "gpu_oom", "accelerator_oom", "ray_oom_kill", "host_oom_kill", "slurm_oom",
     "host_alloc_failed", "vllm_kv_cache_insufficient", "vllm_no_cache_blocks",
-    "vllm_free_memory_startup",
+    "vllm_free_memory_startup", "vllm_swap_space",
 })
 # Reports of a death whose cause is elsewhere in the log.
 SYMPTOM_KINDS = frozenset({"process_killed", "ray_worker_died"})
