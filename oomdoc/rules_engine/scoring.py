@@ -145,7 +145,8 @@ def resolve_fixes(rule: dict, d: Diagnosis, ctx: C.Context, shortfall: int | Non
             continue
         knob = fix["knob"]
         current = cfg.value(knob) if cfg is not None else None
-        fc = FixContext(knob=knob, current=current, facts=d.facts, shortfall=shortfall, cfg=cfg)
+        fc = FixContext(knob=knob, current=current, facts=d.facts, shortfall=shortfall, cfg=cfg,
+                        last_step=_last_step(ctx))
         raw = fix["value"]
         if isinstance(raw, dict) and "helper" in raw:
             fc.args = raw.get("args") or {}
@@ -167,6 +168,15 @@ def resolve_fixes(rule: dict, d: Diagnosis, ctx: C.Context, shortfall: int | Non
                           covers=bool(frees and shortfall and frees >= shortfall),
                           causes=[d.cause]))
     return out
+
+
+def _last_step(ctx: C.Context) -> float | None:
+    """The highest step number any metric series reached."""
+    store = ctx.metrics
+    if store is None:
+        return None
+    steps = [p[0] for name in store.names() for p in store.points(name)[-1:] if p[0] is not None]
+    return max(steps) if steps else None
 
 
 def _unsupported(cfg, knob: str, value) -> bool:
