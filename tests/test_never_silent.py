@@ -99,13 +99,18 @@ def test_a_kill_next_to_another_failure_stays_not_oom():
     assert causes == ["not-oom"] or (causes and causes[0] == "not-oom"), causes
 
 
-def test_a_kill_under_offload_is_the_offload():
-    death = "Killed\n"
-    log = ("[2024-01-22 16:50:44,316] [INFO] [config.py:1000:print] zero_optimization ..... "
-           "{'stage': 3, 'offload_optimizer': {'device': 'cpu'}}\n")
-    _, causes = top(log + death)
-    # offload seen in the config makes the offload the reading; without it, host pressure
-    assert causes[0] in {"cpu-offload-host-ram", "host-ram-pressure"}
+def test_a_kill_under_offload_is_the_offload(tmp_path):
+    ds = tmp_path / "ds_config.json"
+    ds.write_text('{"zero_optimization": {"stage": 3, "offload_optimizer": {"device": "cpu"}}}')
+    death = ("(raylet) A worker died or was killed while executing a task by an unexpected system error. "
+             "Worker exit type: SYSTEM_ERROR Worker exit detail: Worker unexpectedly exits with a connection "
+             "error code 2. End of file. There are some potential root causes. (1) The process is killed by "
+             "SIGKILL by OOM killer due to high memory usage. (2) ray stop --force is called. (3) The worker "
+             "is crashed unexpectedly due to SIGSEGV or other unexpected errors.\n")
+    _, with_offload = top(death, config_paths=[str(ds)])
+    _, without = top(death)
+    assert with_offload[0] == "cpu-offload-host-ram", with_offload
+    assert without[0] == "host-ram-pressure", without
 
 
 def test_every_corpus_oom_gets_a_cause_with_a_fix():
