@@ -75,7 +75,7 @@ def explain(log, config_paths=(), rules_dirs=(), *, top: int | None = None,
         analysis = read_events(log)
     cfg = load_run_config(analysis, config_paths=list(config_paths))
     ctx = conditions.Context(events=analysis.events,
-                             facts=[conditions.derive(e) for e in analysis.events],
+                             facts=[conditions.derive(e, cfg) for e in analysis.events],
                              cfg=cfg, metrics=analysis.metrics, lines=analysis.lines)
     outcome = scoring.run(rules, ctx)
     report = Report(analysis=analysis, cfg=cfg, diagnoses=outcome.diagnoses, fixes=outcome.fixes,

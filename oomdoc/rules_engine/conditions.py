@@ -47,13 +47,17 @@ class Context:
 
 # -- derived facts ------------------------------------------------------------
 
-def derive(ev) -> dict:
+def derive(ev, cfg=None) -> dict:
     from .fallback import memory_of
 
     f = dict(ev.facts)
     mem = memory_of(ev.kind, f)
     if mem:
         f["memory"] = mem
+    if cfg is not None and ev.kind in ("gpu_oom", "accelerator_oom"):
+        from .estimate import annotate
+
+        annotate(f, cfg)
     req, free, total = f.get("requested_bytes"), f.get("free_bytes"), f.get("total_bytes")
     if isinstance(total, int) and isinstance(free, int):
         f.setdefault("used_bytes", total - free)

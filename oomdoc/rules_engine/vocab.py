@@ -71,6 +71,8 @@ DERIVED_FACTS = {
     "top_user_share": "largest top user / node used (or / table sum)",
     "foreign_process_bytes": "nvidia_smi: the most memory notebook kernels / desktop processes (ipykernel, jupyter, Xorg, gnome-shell, ...) hold on one GPU",
     "oom_count": "how many copies of this failure were merged (ranks, repeats)",
+    "model_states_bytes": "estimated parameters + gradients + optimizer states per GPU (model size from its name, method, sharding)",
+    "model_states_share": "model_states_bytes / the device's total capacity",
     "memory": "memory class the event reports on: gpu, host, shm, kv-cache, object-store (the event's own, else by kind)",
 }
 
