@@ -127,3 +127,8 @@ def test_every_corpus_oom_gets_a_cause_with_a_fix():
         if first is None or first.cause == "not-oom" or not (first.fixes or rep.fixes):
             silent.append(case.name)
     assert not silent, silent
+
+
+def test_an_impossible_size_is_a_bug_not_a_lack_of_memory():
+    _, causes = top("RuntimeError: NPU out of memory. Tried to allocate more than 1EB memory.\n")
+    assert causes and causes[0] == "not-oom", causes
