@@ -97,7 +97,7 @@ def read(lines, warn) -> tuple[list[Entry], list[shell.Command]]:
 
 def _maybe_command(s: str) -> bool:
     head = s.split(None, 1)[0]
-    return head in shell.LAUNCHERS or bool(shell.PYTHONS.match(head)) or head in ("export", "sudo") \
+    return head in shell.all_launchers() or bool(shell.PYTHONS.match(head)) or head in ("export", "sudo") \
         or bool(_ENV.match(s))
 
 

@@ -52,6 +52,33 @@ def all_ids() -> list[str]:
     return sorted(p.stem for p in FRAMEWORK_DIR.glob("*.json") if p.stem not in COMPONENTS)
 
 
+@lru_cache(maxsize=1)
+def detect_profiles() -> dict[str, dict]:
+    """framework id -> the `detect` section of its JSON (how to recognise it in a log)."""
+    out = {}
+    for fw in sorted(p.stem for p in FRAMEWORK_DIR.glob("*.json")):
+        section = mapping(fw).get("detect")
+        if section:
+            out[fw] = section
+    return out
+
+
+def hydra_entries() -> tuple[str, ...]:
+    """Launch entry points whose `key=value` arguments are Hydra overrides (accept +key / ~key)."""
+    return tuple(e for fw, d in detect_profiles().items() if mapping(fw).get("cli", {}).get("style") == "hydra"
+                 for e in d.get("entries", {}))
+
+
+def launchers() -> tuple[str, ...]:
+    """Programs that start a run (`llamafactory-cli`, `deepspeed`, ...), as the frameworks declare them."""
+    return tuple(x for d in detect_profiles().values() for x in d.get("launchers", ()))
+
+
+def ray_family() -> frozenset[str]:
+    """Frameworks that run on Ray (Ray-only defaults apply to them)."""
+    return frozenset(fw for fw, d in detect_profiles().items() if d.get("ray"))
+
+
 _KNOB_LINE = re.compile(r'^([\w.]+):\s*\{type:\s*(\w+),\s*doc:\s*"(.*)"\}\s*$')
 
 
