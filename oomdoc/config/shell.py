@@ -21,6 +21,9 @@ from .values import COMMAND, Entry, coerce
 PYTHONS = re.compile(r"^python(\d(\.\d+)?)?$")
 # Generic launchers; frameworks add their own programs in their JSON (`detect.launchers`).
 GENERIC_LAUNCHERS = ("torchrun", "ray", "python", "python3", "uv")
+# `python -m <module>` forms of launchers (DeepSpeed's runner execs deepspeed.launcher.launch)
+MODULE_LAUNCHERS = {"torch.distributed.run": "torchrun", "torch.distributed.launch": "torchrun",
+                    "deepspeed.launcher.launch": "deepspeed", "deepspeed.launcher.runner": "deepspeed"}
 SKIP = {"sudo", "nohup", "time", "exec", "env", "command", "srun", "!sudo"}
 _ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$")
 _MODULE = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$")
@@ -196,8 +199,8 @@ def parse_command(tokens: list[str], source_of, rank: int = COMMAND, path: str |
         if i < n and tokens[i] == "-m":
             cmd.entry = tokens[i + 1] if i + 1 < n else None
             i += 2
-            if cmd.entry in ("torch.distributed.run", "torch.distributed.launch"):
-                prog, launcher_ns = "torchrun", "launcher"
+            if cmd.entry in MODULE_LAUNCHERS:
+                prog, launcher_ns = MODULE_LAUNCHERS[cmd.entry], "launcher"
         elif i < n:
             cmd.entry = tokens[i]
             i += 1
