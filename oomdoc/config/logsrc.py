@@ -23,7 +23,7 @@ import ast
 import re
 
 from . import banners, shell
-from .values import COMMAND, DUMP, Entry, bracket_walk, flatten, literal, parse_kv
+from .values import COMMAND, DUMP, Entry, bracket_depth, flatten, literal, parse_kv
 
 MAX_BLOCK = 20000
 _REPR = re.compile(r"\b([A-Z]\w*(?:Config|Arguments)|[Nn]amespace)\(")
@@ -119,7 +119,7 @@ def _same_source_lines(lines, start, limit=MAX_BLOCK):
 
 def _depth(text: str, state: list) -> int:
     """Update [depth, quote] over text (quotes do not span lines in these dumps)."""
-    state[0] = bracket_walk(text, 0, state[0])[1]
+    state[0] = bracket_depth(text, state[0])
     state[1] = ""   # an open quote at end of line is a broken dump; reset
     return state[0]
 

@@ -231,3 +231,12 @@ def _env(v) -> str:
     if isinstance(v, bool):
         return "True" if v else "False"
     return str(v)
+
+
+_WRITERS = {"cli": _cli, "hydra": lambda v: _cli(v, hydra=True), "env": _env, "yaml": _yaml, "json": _json,
+            "toml": _toml}
+
+
+def value_as(style: str, value: Any) -> str:
+    """`value` as it is written in a `style` of source: cli | hydra | env | yaml | json | toml."""
+    return _WRITERS[style](value)
