@@ -33,6 +33,7 @@ from .mapping import detect_profiles, mapping
 
 TRL_SCRIPT = re.compile(r"^(sft|dpo|grpo|ppo|orpo|kto|rloo|reward|cpo|gkd|xpo|nash)(_\w+)?\.py$")
 MAX_TEXT = 4 << 20
+LOGGER_LINES = 5000   # a library's logger format shows in its start-up lines
 NEED = {1: 1.5, 2: 1.0, 3: 1.0, 4: 1.0}
 SCALE = {1: 1.0, 2: 0.9, 3: 0.75, 4: 0.75}
 # dotted names that are web addresses, not modules (`docs.ray.io`, `vllm.ai`)
@@ -51,16 +52,13 @@ def _tables():
     """Evidence tables built once from the JSON profiles."""
     profiles = detect_profiles()
     packages = {p: (fw, w) for fw, d in profiles.items() for p, w in d.get("packages", {}).items()}
-    alt = "|".join(sorted(map(re.escape, packages), key=len, reverse=True))
-    path_re = re.compile(rf"(?<![\w.-])(?:{alt})/(?:[\w.-]+/)*[\w.-]+\.py\b")
-    module_re = re.compile(rf"(?<![\w./-])({alt})\.([a-z_][a-z0-9_]*)(?:\.[A-Za-z_]\w*)*")
+    # one literal-led pattern per package: the regex engine then skips to the literal (fast on MBs)
+    modules = {p: re.compile(rf"{re.escape(p)}\.([a-z_][a-z0-9_]*)(?:\.[A-Za-z_]\w*)*") for p in packages}
     actors = {a: (fw, w) for fw, d in profiles.items() for a, w in d.get("actors", {}).items()}
     # a CamelCase compound name is specific enough as `Name.method`; a plain word needs `ray::`
-    compound = [a for a in actors if sum(c.isupper() for c in a) >= 2]
-    actor_re = re.compile(r"ray::(" + "|".join(map(re.escape, actors)) + r")\b|\b("
-                          + "|".join(map(re.escape, compound)) + r")\.\w")
+    actor_res = {a: re.compile(rf"{re.escape(a)}\.\w") for a in actors if sum(c.isupper() for c in a) >= 2}
     parsers = {p: fw for fw, d in profiles.items() for p in d.get("parsers", ())}
-    return profiles, packages, path_re, module_re, actors, actor_re, parsers
+    return profiles, packages, modules, actors, actor_res, parsers
 
 
 def tier(fw: str | None) -> int:
@@ -68,7 +66,7 @@ def tier(fw: str | None) -> int:
 
 
 def detect(lines, events, entries, commands) -> Framework:
-    profiles, packages, path_re, module_re, actors, actor_re, parsers = _tables()
+    profiles, packages, modules, actors, actor_res, parsers = _tables()
     score: dict[str, float] = defaultdict(float)
     why: dict[str, list[str]] = defaultdict(list)
     forks: list[str] = []
@@ -93,13 +91,13 @@ def detect(lines, events, entries, commands) -> Framework:
         for lit, name in d.get("forks", {}).items():
             if lit in text:
                 fork(name, fw)
-    _code_evidence(raw, packages, path_re, module_re, add)
+    _code_evidence(raw, packages, modules, add)
     for rx, fw, w, reason in _LOGGER_FORMATS:
-        if rx.search(raw):
+        if any(rx.match(ln.raw) for ln in (lines or ())[:LOGGER_LINES]):
             add(fw, w, reason)
     seen_actors = {ln.source.actor for ln in lines or () if ln.source.actor}
-    for m in actor_re.finditer(raw):
-        seen_actors.add(m.group(1) or m.group(2))
+    seen_actors.update(a for a in actors if a in raw and (
+        f"ray::{a}" in raw or (a in actor_res and actor_res[a].search(raw))))
     for actor in sorted(seen_actors & actors.keys()):
         fw, w = actors[actor]
         add(fw, w, f"Ray actor {actor}")
@@ -124,23 +122,33 @@ def detect(lines, events, entries, commands) -> Framework:
     return _choose(score, why, forks, fork_base, entries, profiles)
 
 
-def _code_evidence(raw, packages, path_re, module_re, add) -> None:
+def _code_evidence(raw, packages, modules, add) -> None:
     """Package code that ran: source paths and dotted module names, one reason per package."""
     found: dict[str, str] = {}
-    for m in _PY_PATH.finditer(raw):
-        if path_re.search(m.group(0)):
-            pkg = _package_of(m.group(0), packages)
+    for m in _DOT_PY.finditer(raw):
+        end = m.start()
+        start = max(raw.rfind(d, max(0, end - 400), end) for d in _PATH_DELIMITERS) + 1
+        path = raw[start:end]
+        if "/" in path and _PATH_CHARS.fullmatch(path):
+            pkg = _package_of(path, packages)
             if pkg:
-                found.setdefault(pkg, f"code path {m.group(0)[-80:]}")
-    for m in module_re.finditer(raw):
-        if m.group(2) not in _NOT_MODULES:
-            found.setdefault(m.group(1), f"module {m.group(0)}")
+                found.setdefault(pkg, f"code path {path[-80:]}.py")
+    for pkg, rx in modules.items():
+        if pkg in found or pkg + "." not in raw:
+            continue
+        for m in rx.finditer(raw):
+            before = raw[m.start() - 1] if m.start() else " "
+            if not (before.isalnum() or before in "_./-") and m.group(1) not in _NOT_MODULES:
+                found[pkg] = f"module {m.group(0)}"
+                break
     for pkg, reason in found.items():
         fw, w = packages[pkg]
         add(fw, w, reason)
 
 
-_PY_PATH = re.compile(r"[\w./-]+\.py\b")
+_DOT_PY = re.compile(r"\.py\b")
+_PATH_DELIMITERS = (" ", '"', "'", "\n", "(", "[", ",", "=", "\t", "`")
+_PATH_CHARS = re.compile(r"[\w./-]+")
 _INSTALLED = re.compile(r"(?:site|dist)-packages/([A-Za-z_]\w*)/")
 
 
