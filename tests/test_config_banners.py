@@ -96,6 +96,15 @@ def test_deepspeed_engine_print_zero_config_offload_device_and_stage():
     assert rc.raw["zero_optimization.sub_group_size"].value == 1_000_000_000
 
 
+def test_a_fix_to_a_printed_deepspeed_config_names_the_file_the_command_passed():
+    log = ("[2024-07-01 10:02:11,302] [INFO] [runner.py:568:main] cmd = /usr/bin/python -u -m "
+           "deepspeed.launcher.launch --master_port=29500 train.py --deepspeed configs/ds_z3.json\n"
+           + _ds_print([("zero_config", ZERO_CONFIG)]))
+    fix = cfg(log).fix("zero.offload_optimizer", False)
+    assert fix.text == 'zero_optimization.offload_optimizer.device: "cpu" → "none"'
+    assert fix.where == "JSON path in configs/ds_z3.json, printed at log:3"
+
+
 def test_old_deepspeed_zero_config_printed_as_json():
     log = ("[2021-09-01 10:00:00,000] [INFO] [config.py:904:print]   zero_config .................. {\n"
            '    "stage": 2,\n    "contiguous_gradients": false,\n'

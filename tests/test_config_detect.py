@@ -76,6 +76,10 @@ def test_library_log_formats():
     assert got.id == "deepspeed"
 
 
+def test_vllm_engine_process_prefix():
+    assert fw("(EngineCore_DP0 pid=2231) INFO 06-30 13:53:19 [core.py:515] EngineCore started.\n").id == "vllm"
+
+
 def test_ray_actor_class_named_in_a_ray_report():
     text = ("ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.\n"
             "Memory on the node (IP: 10.0.0.31) where the lease (name=agent_loop_worker_4:AgentLoopWorker.__init__, "

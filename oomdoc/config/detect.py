@@ -96,6 +96,8 @@ def detect(lines, events, entries, commands) -> Framework:
         if any(rx.match(ln.raw) for ln in (lines or ())[:LOGGER_LINES]):
             add(fw, w, reason)
     seen_actors = {ln.source.actor for ln in lines or () if ln.source.actor}
+    if any(ln.source.kind == "vllm" for ln in lines or ()):
+        add("vllm", 2, "vLLM engine process output (`(EngineCore pid=...)`)")
     seen_actors.update(a for a in actors if a in raw and (
         f"ray::{a}" in raw or (a in actor_res and actor_res[a].search(raw))))
     for actor in sorted(seen_actors & actors.keys()):
