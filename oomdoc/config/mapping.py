@@ -1,11 +1,19 @@
-"""Per-framework mapping data (frameworks/*.json): neutral knob <-> own keys.
+"""Per-framework data (frameworks/*.json): neutral knob <-> own keys, and how to recognise it.
 
-Each file: `cli`/`file` (how a change is written and where), optional
-`extends` (inherit another mapping's knobs), and `knobs`: knob -> spec with
-`keys` (first = preferred spelling; older spellings after it), `default`,
-`renamed` (old key -> note), `transform`, `flag` ("store_true") and `note`.
-Files are JSON so that loading one costs a `json.load`, and only the
-mappings a run needs are read.
+Each file: `cli`/`file` (how a change is written and where; `file.named_by`:
+the launch flags that name the file, e.g. `--deepspeed`), optional `extends`
+(inherit another mapping's knobs), `knobs`: knob -> spec with `keys` (first =
+preferred spelling; older spellings after it), `default`, `renamed` (old key
+-> note), `transform`, `flag` ("store_true") and `note`; `log_triggers`
+(literals that mark its config printed in a log, for the scanner); and
+`detect` (see detect.py): `tier`, `packages`, `entries` (launch entry points;
+with a Hydra `cli` they take Hydra overrides), `launchers`, `text`, `actors`,
+`keys`, `forks`, `fork_of`/`contradicts`, `parsers`, `component`, `ray`.
+
+Adding a framework is adding its file: detection, Hydra entry points, launcher
+programs, the Ray family and the scanner's config triggers are derived from
+these files (a new trigger literal also needs `python3 bench/make_anchors.py`).
+Files are JSON so that loading one costs a `json.load`.
 """
 from __future__ import annotations
 
