@@ -24,6 +24,7 @@ ANCHORS = (
     '+ t',
     '+ vllm',
     '--------- conf',
+    '------------ a',
     'Available KV c',
     'CUBLAS_STATUS_',
     'CUDA error:',

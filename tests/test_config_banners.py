@@ -158,3 +158,19 @@ def test_launch_py_spawned_argv():
     assert rc.commands and rc.commands[0].entry == "finetune.py"
     ga = setting(rc, "actor.gradient_accumulation_steps")
     assert (ga.value, ga.source) == (16, "log:1")
+
+
+def test_megatron_arguments_table():
+    log = ("------------------------ arguments ------------------------\n"
+           "  global_batch_size ............................... 512\n"
+           "  micro_batch_size ................................ 4\n"
+           "  seq_length ...................................... 4096\n"
+           "-------------------- end of arguments ---------------------\n"
+           "  lr .............................................. 0.1\n"
+           "> building GPT model ...\n")
+    rc = cfg(log)
+    assert rc.framework.id == "megatron"
+    mb = setting(rc, "actor.micro_batch_size")
+    assert (mb.value, mb.source, mb.raw_key) == (4, "log:3", "micro_batch_size")
+    assert setting(rc, "data.train_batch_size").value == 512
+    assert "lr" not in rc.raw    # after the table's end line

@@ -132,3 +132,9 @@ def test_a_new_framework_is_one_json_file(frameworks_dir):
     assert "myrl.main" in mapping.hydra_entries() and "myrl-cli" in shell.all_launchers()
     assert {"MyRL config:", "+ myrl-cli "} <= set(triggers.config_trigger_literals())
     assert "myrl" in mapping.ray_family()
+
+
+def test_llamafactory_before_its_rename():
+    assert fw(frames("/home/u/LLaMA-Efficient-Tuning/src/llmtuner/tuner/sft/workflow.py",
+                     f"{SP}/transformers/trainer.py")).id == "llama-factory"
+    assert fw("INFO:llmtuner.hparams.parser:Process rank: 0, device: cuda:0\n").id == "llama-factory"

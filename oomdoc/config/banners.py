@@ -9,6 +9,9 @@
   2024-05-17 16:39:58,114 >> ` or LLaMA-Factory's;
 * DeepSpeed's launcher: runner.py `cmd = <the command it runs>` (local, pdsh
   or mpirun) and launch.py `process N spawned with command: [argv]`;
+* Megatron-LM's `------------------------ arguments ------------------------`
+  table (training/arguments.py `_print_args`: `  name ....... value`, dots
+  to 48 columns, until `end of arguments`), a shape other trainers copy;
 * `DeepSpeedEngine configuration:` (runtime/config.py `DeepSpeedConfig.print`):
   `  name .......... value` lines, one per attribute (dots fill to 29
   columns, none for long names); `zero_config` is the pydantic
@@ -59,6 +62,9 @@ _DS_KEYS = {
     "bf16_enabled": "bf16.enabled",
 }
 _ZERO_ATTRS = ("zero_config", "zero_optimization")
+ARGS_TABLE = re.compile(r"^-{8,} (?!end of )(?:[\w ]+ )?arguments -{8,}$")
+_ARGS_END = re.compile(r"^-{8,} end of ")
+_ARGS_LINE = re.compile(r"^([A-Za-z_]\w*) \.+ (.*)$")
 _THOUSANDS = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+)(?![\w.])")
 _OFFLOAD = re.compile(r"\b(offload_optimizer|offload_param)=DeepSpeedZeroOffload\w*Config\((.*?)\)")
 _ZERO_REPR = re.compile(r"\bDeepSpeedZeroConfig\(")
@@ -102,6 +108,21 @@ def deepspeed_print(s: str, no: int) -> tuple[list[Entry], str | None]:
     if key is None:
         return [], None
     return [Entry(key, literal(_plain_numbers(value)), src, DUMP, ns="deepspeed", style="dump")], None
+
+
+def args_table(texts, nos) -> list[Entry]:
+    """The `name ....... value` lines after an arguments-table header, until its end line."""
+    out = []
+    for text, no in zip(texts, nos):
+        s = text.strip()
+        if _ARGS_END.match(s):
+            break
+        m = _ARGS_LINE.match(s)
+        if m:
+            out.append(Entry(m.group(1), literal(m.group(2)), f"log:{no}", DUMP, style="dump"))
+        elif s:
+            break
+    return out
 
 
 def zero_entries(body: str, src: str) -> list[Entry]:
