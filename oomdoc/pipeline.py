@@ -13,6 +13,7 @@ from typing import Iterable
 
 from . import parsers
 from .assemble import Assembler
+from .config.triggers import config_trigger_literals
 from .metrics_store import MetricStore
 from .model import Event, Line, Record
 from .prefixes import clean, peel
@@ -21,15 +22,7 @@ from .scan import Scanner, TriggerGroup
 
 # Config dumps and launch commands are printed at start-up but also by
 # relaunches; keep a window after each so the config layer can read them.
-CONFIG_TRIGGERS = TriggerGroup("config", (
-    "json = {", "with config:", "Namespace(", "{'actor_rollout_ref'", "'actor_rollout_ref':",
-    "TrainingArguments(", "GRPOConfig(", "PPOExpConfig(", "+ python", "+ torchrun", "+ deepspeed",
-    "+ accelerate", "+ ray job submit", "Error executing job with overrides", "verl.trainer.main",
-    "PYTORCH_CUDA_ALLOC_CONF=", "PYTORCH_ALLOC_CONF=", "RAY_memory_usage_threshold",
-    "namespace(", "--------- config key", "SFTConfig(", "DPOConfig(", "was set to a value of",
-    "$ python", "$ accelerate", "$ torchrun", "$ deepspeed", "+ llamafactory-cli", "+ trl ", "+ vllm ",
-    "+ export ",
-), before=2, after=400)
+CONFIG_TRIGGERS = TriggerGroup("config", config_trigger_literals(), before=2, after=400)
 MAX_KEPT_LINES = 50_000
 MAX_KEPT_BYTES = 16 << 20
 METRIC_EXACT = 1024    # metric lines parsed one by one before sampling starts

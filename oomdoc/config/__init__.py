@@ -33,8 +33,10 @@ kept as the higher-precedence one with a warning naming both sources.
 
 Modules: values (Entry, coercion, literal-only repr parsing), shell (commands
 and scripts), files (--config files), logsrc (config printed in the log),
-detect (framework), mapping (frameworks/*.json data), loader (precedence),
-render (the way back), edit (apply a rendered fix to source text).
+banners (config printed in library banners: HF Trainer, DeepSpeed), detect
+(framework), mapping (frameworks/*.json data), triggers (the scanner's config
+literals), loader (precedence), spelling (a fix written the way the user's
+framework spells it), edit (apply such a fix to source text).
 """
 from __future__ import annotations
 
@@ -91,8 +93,8 @@ class RunConfig:
         return self.fix(knob, value).render()
 
     def fix(self, knob: str, value: Any):
-        """The structured fix (`render.Fix`): style, key, own value, file:line."""
-        from .render import fix_for
+        """The structured fix (`spelling.Fix`): style, key, own value, file:line."""
+        from .spelling import fix_for
 
         return fix_for(self, knob, value)
 

@@ -92,6 +92,9 @@ def fix_for(rc, knob: str, value: Any) -> Fix:
             fix.path, fix.line = origin.path, origin.line
             fix.text = f"{key}: {fmt(raw_cur)} → {fmt(own)}"
             fix.where = f"{kind} in {origin.source}"
+            named = _file_named(rc, ns) if origin.path is None else None
+            if named:   # printed by the run: the file its command names is where to change it
+                fix.where = f"{kind} in {named}, printed at {origin.source}"
         else:
             fix.text = f"{key}: {fmt(own)}"
             fix.where = f"{kind} in {mapping(ns).get('file', {}).get('where', 'the config file')}"
@@ -122,6 +125,15 @@ def fix_for(rc, knob: str, value: Any) -> Fix:
     if origin is not None and origin.path:
         fix.where += f", in {origin.path}"
     return fix
+
+
+def _file_named(rc, ns) -> str | None:
+    """The config file the launch command names for a component (`--deepspeed ds.json`)."""
+    flags = mapping(ns).get("file", {}).get("named_by", ())
+    for e in (e for c in getattr(rc, "commands", ()) for e in c.entries):
+        if e.key in flags and isinstance(e.value, str) and "." in e.value:
+            return e.value
+    return None
 
 
 def _main_entry(rc) -> str | None:
@@ -233,3 +245,12 @@ def _env(v) -> str:
     if isinstance(v, bool):
         return "True" if v else "False"
     return str(v)
+
+
+_WRITERS = {"cli": _cli, "hydra": lambda v: _cli(v, hydra=True), "env": _env, "yaml": _yaml, "json": _json,
+            "toml": _toml}
+
+
+def value_as(style: str, value: Any) -> str:
+    """`value` as it is written in a `style` of source: cli | hydra | env | yaml | json | toml."""
+    return _WRITERS[style](value)
