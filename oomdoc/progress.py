@@ -30,7 +30,7 @@ class Progress:
         self.total = total
         self.stream = stream
         self.start = time.monotonic()
-        self.next_draw = self.start + INTERVAL
+        self.next_draw = self.start        # first draw at once: the user sees it is working
         self.width = 0
 
     def update(self, done: int) -> None:

@@ -29,6 +29,7 @@ from . import scan_hs
 BLOCK = 1 << 20
 SUBBLOCK = 1 << 16
 SMALL = 4096  # below this, one Python regex pass is cheaper than building anything
+KEEP_TAILS = 3   # sampled regions kept for the exact tail (8 MiB each when reading a file)
 LONG_LINE = 400  # bytes: above this average, a memchr loop counts newlines faster than bytes.count
 
 
@@ -247,7 +248,9 @@ class Scanner:
         self._line_blocks: list[tuple[int, int, tuple[bytes, ...]]] | None = None
         self._consumed = 0          # stream offset of the current region's start
         self._probe = 0             # stream offset of the next sampling probe
-        self._tail: _Tail | None = None   # last big sampled region, for the exact ring
+        # the last big sampled regions, newest last, for the exact ring: the last
+        # region alone may hold fewer than `ring` metric lines (a short last chunk)
+        self._tails: list[_Tail] = []
 
     # -- public -------------------------------------------------------------
     def feed(self, data: bytes) -> list[tuple[int, bytes]]:
@@ -462,46 +465,55 @@ class Scanner:
                 nl = buf.find(b"\n", p, r1)
                 eol = nl + 1 if nl >= 0 else r1
                 self._probe = base + eol + max(4096, (base + eol) // self.sample_period)
-        self._tail = _Tail(buf, r0, r1, first, blocks, reported)
-        self.line_ring.clear()
+        self._tails.append(_Tail(buf, r0, r1, first, blocks, reported))
+        if len(self._tails) > KEEP_TAILS:
+            del self._tails[0]
+            self.line_ring.clear()   # ring candidates older than the dropped region: no longer contiguous
         return out
 
     def drain_ring(self) -> list[tuple[int, bytes]]:
         """The exact last one-line hits not yet reported, oldest first; empties the ring."""
-        tail: list[tuple[int, bytes]] = []
-        if self._tail is not None:
-            t, self._tail = self._tail, None
-            buf, r0, r1, first, blocks, reported, emitted = (t.buf, t.r0, t.r1, t.first, t.blocks,
-                                                              t.reported, t.emitted)
-            done = {buf.rfind(b"\n", r0, p) + 1 for p in reported}
-            want = self.line_ring.maxlen or 0
-            starts: list[int] = []
-            for a, b, lits in reversed(blocks):
-                end = min(b, r1)
-                while len(starts) < want:
-                    p = self._last_line_hit(buf, a, end, lits)
-                    if p < 0:
-                        break
-                    ls = buf.rfind(b"\n", r0, p) + 1
-                    if ls not in done and (not starts or ls < starts[-1]):
-                        starts.append(ls)
-                    end = ls - 1 if ls > a else a
-                    if end <= a:
-                        break
-                if len(starts) >= want:
-                    break
-            line, pos = first, r0
-            for ls in sorted(starts):
-                line += buf.count(b"\n", pos, ls)
-                pos = ls
-                if any(lo <= line <= hi for lo, hi in emitted):
-                    continue  # emitted with a window: parsed there already
-                nl = buf.find(b"\n", ls, r1)
-                tail.append((line, buf[ls:nl if nl >= 0 else r1][: self.max_line]))
-        hits = tail + list(self.line_ring)
-        self.line_ring.clear()
         want = self.line_ring.maxlen or 0
+        hits: list[tuple[int, bytes]] = []
+        for t in reversed(self._tails):          # newest region first, until enough
+            if len(hits) >= want:
+                break
+            hits += self._tail_hits(t, want - len(hits))
+        self._tails = []
+        hits += list(self.line_ring)
+        self.line_ring.clear()
+        hits.sort()
         return hits[-want:] if want else []
+
+    def _tail_hits(self, t: _Tail, want: int) -> list[tuple[int, bytes]]:
+        """Up to `want` last one-line hits of a sampled region that were not reported."""
+        buf, r0, r1 = t.buf, t.r0, t.r1
+        done = {buf.rfind(b"\n", r0, p) + 1 for p in t.reported}
+        starts: list[int] = []
+        for a, b, lits in reversed(t.blocks):
+            end = min(b, r1)
+            while len(starts) < want:
+                p = self._last_line_hit(buf, a, end, lits)
+                if p < 0:
+                    break
+                ls = buf.rfind(b"\n", r0, p) + 1
+                if ls not in done and (not starts or ls < starts[-1]):
+                    starts.append(ls)
+                end = ls - 1 if ls > a else a
+                if end <= a:
+                    break
+            if len(starts) >= want:
+                break
+        out: list[tuple[int, bytes]] = []
+        line, pos = t.first, r0
+        for ls in sorted(starts):
+            line += buf.count(b"\n", pos, ls)
+            pos = ls
+            if any(lo <= line <= hi for lo, hi in t.emitted):
+                continue  # emitted with a window: parsed there already
+            nl = buf.find(b"\n", ls, r1)
+            out.append((line, buf[ls:nl if nl >= 0 else r1][: self.max_line]))
+        return out
 
     def _region(self, buf: bytes, r0: int, r1: int) -> list[tuple[int, bytes]]:
         """Emit the wanted lines of buf[r0:r1] (complete lines) and advance.
@@ -592,8 +604,8 @@ class Scanner:
                     line += 1
         self.next_line = cursor_line + count(b"\n", cursor_pos, r1)
         self._consumed += r1 - r0
-        if self._tail is not None and self._tail.buf is buf and self._tail.r0 == r0:
-            self._tail.emitted = emitted
+        if self._tails and self._tails[-1].buf is buf and self._tails[-1].r0 == r0:
+            self._tails[-1].emitted = emitted
         if out:
             self.last_emitted = max(self.last_emitted, out[-1][0])
         self._keep_tail(buf, r0, r1)
