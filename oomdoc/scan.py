@@ -207,6 +207,8 @@ class Scanner:
         for g in windows:
             for lit in g.literals:
                 for var in case_variants(lit):
+                    # searched in bytes: a non-ASCII literal as its UTF-8 bytes (one char per byte)
+                    var = var.encode("utf-8").decode("latin-1")
                     b, a = self._ctx.get(var, (0, 0))
                     self._ctx[var] = (max(b, g.before), max(a, g.after))
         self._max_before = max((b for b, _ in self._ctx.values()), default=0)

@@ -195,3 +195,21 @@ def test_metric_sampling_is_exact_where_promised(shape, engine, shape_logs, monk
         assert len(reported) - head < (len(want) - head) // 2   # and is a sample
     else:
         assert sorted(set(reported) | set(ring)) == want
+
+
+@pytest.mark.parametrize("engine", ["hyperscan", "fallback"])
+def test_literals_given_at_run_time_are_searched_as_given(engine, monkeypatch):
+    """The literal set comes from the parser modules (a catalogue may add to it): any set works,
+    non-ASCII literals included, and each set gets its own database."""
+    if engine == "hyperscan" and not HAVE_HS:
+        pytest.skip("no hyperscan wheel")
+    from oomdoc.scan import TriggerGroup
+
+    monkeypatch.setenv(scan_hs.ENGINE_ENV, engine)
+    filler = b"INFO ordinary line of chatter\n" * 3000
+    data = filler + "GPU ran out of host memory ‘oops’\n".encode() + filler + b"sTePpEd: Killed\n" + filler
+    for lits, want in ((("out of host memory",), [3001]), (("‘oops’",), [3001]), (("Killed",), [6002])):
+        s = Scanner([TriggerGroup("t", lits)], [], head_lines=0, head_bytes=0)
+        got = [no for no, _ in s.feed(data) + s.finish()]
+        assert got == want, (lits, got)
+        assert s.engine == ("hyperscan" if engine == "hyperscan" else "prefilter")
