@@ -383,8 +383,9 @@ class Scanner:
                 hits.append((m.start(), b, a))
         return hits
 
-    def _sample(self, positions: list[int]) -> list[tuple[int, int, int]]:
-        """(pos, -1, 0) for hits to report now, (pos, -2, 0) for ring candidates."""
+    def _sample(self, positions: list[int], head_end: int = -1) -> list[tuple[int, int, int]]:
+        """(pos, -1, 0) for hits to report now, (pos, -2, 0) for ring candidates,
+        (pos, -3, 0) for hits sampled away inside the head (kept out of its emission)."""
         out = []
         rest = []
         for p in positions:
@@ -398,7 +399,9 @@ class Scanner:
             else:
                 rest.append(p)
         ring = self.line_ring.maxlen or 0
-        out += [(p, -2, 0) for p in rest[-ring:]] if ring else []
+        keep = len(rest) - ring if ring else len(rest)
+        out += [(p, -3, 0) for p in rest[:keep] if p < head_end]
+        out += [(p, -2, 0) for p in rest[keep:]] if ring else []
         return out
 
     def _line_hits(self, buf: bytes, r0: int, r1: int, lits) -> list[int]:
@@ -433,7 +436,8 @@ class Scanner:
                 best = p
         return best
 
-    def _line_events(self, buf: bytes, r0: int, r1: int, first: int) -> list[tuple[int, int, int]]:
+    def _line_events(self, buf: bytes, r0: int, r1: int, first: int,
+                     head_end: int = -1) -> list[tuple[int, int, int]]:
         """One-line trigger hits to report: (pos, -1, 0) now, (pos, -2, 0) for the ring.
 
         While few, every hit is found (and sampled by count). Once sampling
@@ -448,7 +452,7 @@ class Scanner:
             pos = []
             for a, b, lits in spans:
                 pos += self._line_hits(buf, max(a, pos[-1] + 1) if pos else a, min(b, r1), lits)
-            return self._sample(sorted(set(pos)))
+            return self._sample(sorted(set(pos)), head_end)
         out: list[tuple[int, int, int]] = []
         reported: list[int] = []
         base = self._consumed - r0          # stream offset = base + buffer offset
@@ -535,10 +539,12 @@ class Scanner:
                 pos = nl + 1
             return pos
 
+        head_end = -1
         if self.emit_all:
             ranges.append((r0, r1, first))
         elif first <= self.head_lines and self.bytes_read <= self.head_bytes + (r1 - r0):
-            ranges.append((r0, skip_lines(r0, self.head_lines - first + 1), first))
+            head_end = skip_lines(r0, self.head_lines - first + 1)
+            ranges.append((r0, head_end, first))
         if self.emit_until >= first:
             ranges.append((r0, skip_lines(r0, self.emit_until - first + 1), first))
 
@@ -548,7 +554,9 @@ class Scanner:
         # reading everything: trigger windows add nothing
         events = self._hits(buf, r0, r1) if not self.emit_all else []
         if not self.emit_all and self.line_literals:
-            events += self._line_events(buf, r0, r1, first)
+            # metric lines the sample drops stay out of the head too: parsing
+            # each as a record would cost more than the rest of a big file
+            events += self._line_events(buf, r0, r1, first, head_end)
         events.sort()
         count = newline_counter(buf, r0, r1)
         for pos, before, after in events:
@@ -557,6 +565,9 @@ class Scanner:
             if start > cursor_pos:
                 cursor_line += count(b"\n", cursor_pos, start)
                 cursor_pos = start
+            if before == -3:  # sampled away: neither reported nor emitted
+                hit_lines.add(cursor_line)
+                continue
             if before < 0:  # a one-line trigger: reported apart, not emitted
                 end = buf.find(b"\n", start, r1)
                 hit = (cursor_line, buf[start:end if end >= 0 else r1][: self.max_line])
