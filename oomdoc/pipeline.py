@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from . import parsers
+from . import parsers, progress
 from .assemble import Assembler
 from .config.triggers import config_trigger_literals
 from .metrics_store import MetricStore
@@ -58,8 +58,15 @@ def _triggers() -> tuple[list[TriggerGroup], list[bytes]]:
     groups = [CONFIG_TRIGGERS]
     lits: list[bytes] = []
     for m in parsers.modules():
-        groups.extend(getattr(m, "TRIGGERS", ()))
-        lits.extend(getattr(m, "LINE_TRIGGERS", ()))
+        line = list(getattr(m, "LINE_TRIGGERS", ()))
+        for g in getattr(m, "TRIGGERS", ()):
+            # a metric family's context-free triggers are per-step lines too:
+            # sampled like LINE_TRIGGERS (an HF Trainer log has one on every line)
+            if line and not g.before and not g.after:
+                line.extend(lit.encode() for lit in g.literals)
+            else:
+                groups.append(g)
+        lits.extend(line)
     return groups, lits
 
 
@@ -281,10 +288,15 @@ def read_events(src: str | os.PathLike | bytes, *, name: str | None = None,
     except OSError:
         pass
     pipe = Pipeline(name or label, emit_all=small if emit_all is None else emit_all)
+    bar = progress.for_input(label, fh)   # None unless a big input and stderr a terminal
     try:
         for chunk in chunks(label, fh):
             pipe.feed(chunk)
+            if bar is not None:
+                bar.update(fh.tell())     # the file's offset: compressed bytes for a .gz
     finally:
+        if bar is not None:
+            bar.clear()
         if label != "<stdin>":
             fh.close()
     pipe.finish()

@@ -27,8 +27,13 @@ from ._common import dump_json, input_errors
 @click.option("--top", type=click.IntRange(min=1), default=5, show_default=True,
               help="diagnoses to show")
 @click.option("--example", metavar="NAME", help="explain a bundled example case (see `oomdoc examples`)")
-def command(log, configs, rules_dirs, fmt, top, example, flush_after, exit_on_oom) -> None:
+@click.option("--quiet", "-q", is_flag=True, help="no progress line on stderr for big files")
+def command(log, configs, rules_dirs, fmt, top, example, flush_after, exit_on_oom, quiet=False) -> None:
     """Name the cause of an OOM in a log and print ranked fixes."""
+    if quiet:
+        from .. import progress
+
+        progress.quiet = True
     from ..diagnose import explain
     from ..rules_engine.loader import RuleError
 

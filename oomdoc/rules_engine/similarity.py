@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import zlib
 from pathlib import Path
 
 from .vocab import OOM_KINDS, SYMPTOM_KINDS
@@ -41,11 +42,59 @@ def signature(analysis) -> str:
     return "\n".join(parts[:8])
 
 
-def _corpus_signatures(corpus: Path) -> list[tuple[str, str, str]]:
+INDEX = Path(__file__).with_name("similarity_index.json")   # shipped in the wheel
+INDEX_FORMAT = 1
+
+
+def _fingerprint(case: Path) -> str:
+    """A case's files' contents (crc32): installed files have fresh mtimes, so no stat key."""
+    crc = 0
+    for name in ("train.log", "expected.yaml"):
+        crc = zlib.crc32((case / name).read_bytes(), crc)
+    return f"{crc:08x}"
+
+
+def _case_signature(case: Path) -> tuple[str, str, str] | None:
     from ..pipeline import read_events
+    import yaml
+
+    try:
+        exp = yaml.safe_load((case / "expected.yaml").read_text(encoding="utf-8")) or {}
+        first = exp.get("first_cause")
+        first = first[0] if isinstance(first, list) and first else first
+        sig = signature(read_events(case / "train.log"))
+    except Exception:   # a broken case must not break the hint
+        return None
+    return (case.name, sig, str(first or "")) if sig else None
+
+
+def _load_index(path: Path) -> dict:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return data["cases"] if data.get("format") == INDEX_FORMAT else {}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
+
+
+def build_index(corpus: Path) -> dict:
+    """The precomputed signatures of a corpus (written by `python -m oomdoc.rules_engine.similarity`)."""
+    cases = {}
+    for case in _cases(corpus):
+        got = _case_signature(case)
+        cases[case.name] = {"fp": _fingerprint(case), "sig": got[1] if got else "", "cause": got[2] if got else ""}
+    return {"format": INDEX_FORMAT, "cases": cases}
+
+
+def _cases(corpus: Path) -> list[Path]:
+    return sorted(p for p in corpus.iterdir() if (p / "expected.yaml").is_file() and (p / "train.log").is_file())
+
+
+def _corpus_signatures(corpus: Path, index: Path | None = None) -> list[tuple[str, str, str]]:
+    """Every case's signature: from the user cache (stat key), else the shipped index
+    (content key), reading only the cases it does not hold or holds stale."""
     from .loader import _cache_key
 
-    cases = sorted(p for p in corpus.iterdir() if (p / "expected.yaml").is_file() and (p / "train.log").is_file())
+    cases = _cases(corpus)
     stamp_files = [p / n for p in cases for n in ("train.log", "expected.yaml")]
     cache, key = _cache_key(stamp_files) or (None, None)
     if cache is not None:
@@ -56,19 +105,21 @@ def _corpus_signatures(corpus: Path) -> list[tuple[str, str, str]]:
                 return [tuple(x) for x in data["sigs"]]
         except (OSError, ValueError, KeyError, AttributeError):
             pass
-    import yaml
-
+    shipped = _load_index(index or INDEX)
     out = []
     for case in cases:
+        entry = shipped.get(case.name)
         try:
-            exp = yaml.safe_load((case / "expected.yaml").read_text(encoding="utf-8")) or {}
-            first = exp.get("first_cause")
-            first = first[0] if isinstance(first, list) and first else first
-            sig = signature(read_events(case / "train.log"))
-        except Exception:   # a broken case must not break the hint
+            fresh = isinstance(entry, dict) and entry.get("fp") == _fingerprint(case)
+        except OSError:
             continue
-        if sig:
-            out.append((case.name, sig, str(first or "")))
+        if fresh:
+            if entry.get("sig"):
+                out.append((case.name, entry["sig"], entry.get("cause", "")))
+            continue
+        got = _case_signature(case)
+        if got:
+            out.append(got)
     if cache is not None:
         try:
             cache.parent.mkdir(parents=True, exist_ok=True)
@@ -95,3 +146,21 @@ def closest(analysis, corpus: Path | None = None, limit: int = 3, min_score: flo
     scored = [s for s in scored if s[1] >= min_score]
     scored.sort(key=lambda s: -s[1])
     return scored[:limit]
+
+
+def main(argv=None) -> int:
+    """Rewrite the shipped index from the checkout's corpus (run after changing corpus cases or parsers)."""
+    from .loader import data_dir
+
+    corpus = data_dir("corpus")
+    if corpus is None:
+        print("no corpus directory found")
+        return 2
+    data = build_index(corpus)
+    INDEX.write_text(json.dumps(data, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+    print(f"{INDEX}: {len(data['cases'])} cases")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
