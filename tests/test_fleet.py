@@ -272,3 +272,11 @@ def test_ctrl_c_prints_what_was_finished(tmp_path):
     scanned = int(text.split("Scanned ")[1].split(" logs")[0])
     assert 5 <= scanned < 600
     assert "vllm-gpu-memory-utilization" in text and b"Traceback" not in err
+
+
+def test_ray_engine_without_ray_says_how_to_install(tmp_path):
+    code = ("import sys; sys.modules['ray'] = None\n"     # as if the extra were not installed
+            "from oomdoc.cli import main; sys.exit(main(['scan', '--engine', 'ray', sys.argv[1]]))")
+    proc = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.strip() == "oomdoc: the ray engine needs Ray: pip install 'oomdoc[ray]'"

@@ -52,11 +52,11 @@ def command(paths, corpus, jobs, engine, address, fmt, cache_dir, since, no_conf
     if not args:
         raise click.UsageError("give PATH... (files, directories, globs, @manifest, - for stdin) or --corpus")
     if engine == "ray":
-        from importlib.util import find_spec
-
         from ..fleet.engines import RAY_HINT
 
-        if find_spec("ray") is None:
+        try:
+            import ray  # noqa: F401  (checked before any work; the engine uses it)
+        except ImportError:
             _usage(RAY_HINT)
     elif address:
         _usage("--address is for --engine ray")
