@@ -280,3 +280,10 @@ def test_ray_engine_without_ray_says_how_to_install(tmp_path):
     proc = subprocess.run([sys.executable, "-c", code, str(tmp_path)], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.strip() == "oomdoc: the ray engine needs Ray: pip install 'oomdoc[ray]'"
+
+
+def test_corpus_flag_scans_the_bundled_corpus(capsys):
+    doc = scan_json(capsys, "--corpus", "--no-configs")
+    assert doc["counts"]["runs"] == len(CASES) and doc["counts"]["error"] == 0
+    assert doc["counts"]["oom"] > len(CASES) // 2 and doc["groups"]
+    assert all(r["configs"] == [] for r in doc["runs"])

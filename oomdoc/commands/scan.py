@@ -74,7 +74,8 @@ def command(paths, corpus, jobs, engine, address, fmt, cache_dir, since, no_conf
         from ..fleet.engines import error_row
 
         rows.append(emit(error_row(Job(path), reason)))
-    todo = [Job(p, () if no_configs else discovery.configs_beside(p), tuple(rules_dirs), top)
+    memo: dict = {}
+    todo = [Job(p, () if no_configs else discovery.configs_beside(p, memo), tuple(rules_dirs), top)
             for p in found.logs]
     cache, keys = None, {}
     if cache_dir:

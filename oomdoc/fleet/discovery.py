@@ -111,9 +111,18 @@ def _mtime(path: str) -> float:
         return float("inf")              # let the worker report it
 
 
-def configs_beside(log: str) -> tuple[str, ...]:
-    """`*.yaml|yml|json|sh|toml` in the log's directory, as `explain --config` takes them."""
+def configs_beside(log: str, memo: dict | None = None) -> tuple[str, ...]:
+    """`*.yaml|yml|json|sh|toml` in the log's directory, as `explain --config` takes them.
+    `memo` (one per scan) lists a directory once however many logs it holds."""
     d = os.path.dirname(log) or "."
+    if memo is None:
+        return _configs_in(d)
+    if d not in memo:
+        memo[d] = _configs_in(d)
+    return memo[d]
+
+
+def _configs_in(d: str) -> tuple[str, ...]:
     try:
         names = sorted(os.listdir(d))
     except OSError:
