@@ -23,6 +23,7 @@ COMMANDS = {
     "check": ("check", "Check incident reports (the pre-commit hook)."),
     "new-incident": ("new_incident", "Print a filled-in incident report for a log."),
     "examples": ("examples", "List the bundled example logs."),
+    "scan": ("scan", "Diagnose many logs at once (dirs, globs, manifests; local pool or Ray) and group them."),
 }
 
 

@@ -11,6 +11,7 @@ log text (event texts, evidence, config values, warnings) are masked.
 from __future__ import annotations
 
 from ..diagnose import SCHEMA_VERSION
+from ..fleet.schema import SCAN
 from . import redact
 
 
@@ -85,4 +86,6 @@ SCHEMA = {
             "type": "object", "properties": {"case": {"type": "string"}, "score": {"type": "number"},
                                              "cause": {"type": "string"}}}},
     },
+    # `oomdoc scan --format json`: one document over many logs, runs[*].report as above.
+    "$defs": {"scan": SCAN},
 }
