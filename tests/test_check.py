@@ -72,7 +72,7 @@ def cause_line(path):
 
 def test_good_report_is_clean(inc, capsys):
     code, out, err = run(capsys, "check", inc(report()))
-    assert (code, out, err) == (0, "", "")
+    assert (code, out, err) == (0, "", "oomdoc: 1 report checked: all clean\n")
 
 
 def test_missing_cause_is_an_error_with_a_suggestion(inc, capsys):
@@ -255,7 +255,7 @@ def test_fix_writes_section_masks_secrets_and_is_idempotent(inc, capsys):
     assert f"| {tb} | `RuntimeError: CUDA Error: out of memory" in section   # report lines, not buffer lines
     assert "/tmp" not in section and "log:" not in section
     assert run(capsys, "check", "--fix", p)[0] == 0 and Path(p).read_text() == after
-    assert run(capsys, "check", p) == (0, "", "")
+    assert run(capsys, "check", p) == (0, "", "oomdoc: 1 report checked: all clean\n")
 
 
 def test_fix_refreshes_a_stale_section_in_place(inc, capsys):
@@ -307,7 +307,7 @@ def test_new_incident_output_passes_check(inc, capsys, tmp_path):
     assert "cause: vllm-gpu-memory-utilization" in out and "framework: verl" in out
     assert "<!-- oomdoc:diagnosis:start -->" in out and EXC_LINE in out
     p = inc(out, "new.md")
-    assert run(capsys, "check", p) == (0, "", "")
+    assert run(capsys, "check", p) == (0, "", "oomdoc: 1 report checked: all clean\n")
     assert run(capsys, "check", "--fix", p)[0] == 0
 
 
