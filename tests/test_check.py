@@ -251,8 +251,9 @@ def test_fix_writes_section_masks_secrets_and_is_idempotent(inc, capsys):
     section = after[after.index("<!-- oomdoc:diagnosis:start -->"):]
     assert section.rstrip().endswith("<!-- oomdoc:diagnosis:end -->")
     assert "### Out-of-memory diagnosis: vllm-gpu-memory-utilization" in section
-    tb = next(i for i, t in enumerate(after.splitlines(), 1) if "Traceback" in t)   # the failure record starts here
-    assert f"| {tb} | `RuntimeError: CUDA Error: out of memory" in section   # report lines, not buffer lines
+    exc = next(i for i, t in enumerate(after.splitlines(), 1)     # evidence cites the exception line,
+               if "RuntimeError: CUDA Error: out of memory" in t)  # not the Traceback header
+    assert f"| {exc} | `RuntimeError: CUDA Error: out of memory" in section   # report lines, not buffer lines
     assert "/tmp" not in section and "log:" not in section
     assert run(capsys, "check", "--fix", p)[0] == 0 and Path(p).read_text() == after
     assert run(capsys, "check", p) == (0, "", "oomdoc: 1 report checked: all clean\n")
@@ -280,8 +281,8 @@ def test_multiline_private_key_masking_keeps_section_lines_right(inc, capsys):
     assert run(capsys, "check", "--fix", p)[0] == 1
     after = Path(p).read_text()
     assert "BBBB" not in after
-    tb = next(i for i, t in enumerate(after.splitlines(), 1) if "Traceback" in t)
-    assert f"| {tb} | `RuntimeError" in after
+    exc = next(i for i, t in enumerate(after.splitlines(), 1) if "RuntimeError: CUDA Error: out of memory" in t)
+    assert f"| {exc} | `RuntimeError" in after
     assert run(capsys, "check", "--fix", p)[0] == 0
 
 

@@ -39,13 +39,18 @@ class Fix:
     line: int | None = None
     note: str = ""
 
-    def render(self) -> str:
+    def explanation(self) -> str:
+        """Where the change goes, what it replaces, notes: everything but the text to paste."""
         extra = [self.where] if self.where else []
         if self.current is not None and self.style not in FILE_STYLES + ("attr",):
             extra.append(f"now {_plain(self.current)}" + (f" from {self.current_source}" if self.current_source else ""))
         if self.note:
             extra.append(self.note)
-        return self.text + (f"  ({'; '.join(extra)})" if extra else "")
+        return "; ".join(extra)
+
+    def render(self) -> str:
+        extra = self.explanation()
+        return self.text + (f"  ({extra})" if extra else "")
 
 
 def fix_for(rc, knob: str, value: Any) -> Fix:

@@ -38,10 +38,12 @@ class FixOut:
     covers: bool = False
     causes: list[str] = field(default_factory=list)
     same_as: list[str] = field(default_factory=list)  # other knobs whose fix is this very change
+    where: str = ""        # where `change` goes and what it replaces; `change` is only the text to paste
+    also: list[str] = field(default_factory=list)     # companion changes that keep the effective batch
 
     def to_json(self) -> dict:
-        return {"knob": self.knob, "value": self.value, "change": self.change,
-                "frees_bytes": self.frees_bytes, "why": self.why, "cost": self.cost,
+        return {"knob": self.knob, "value": self.value, "change": self.change, "where": self.where,
+                "also": self.also, "frees_bytes": self.frees_bytes, "why": self.why, "cost": self.cost,
                 "covers_shortfall": self.covers, "causes": self.causes, "same_as": self.same_as}
 
 
@@ -63,7 +65,7 @@ class Diagnosis:
     def to_json(self) -> dict:
         out = {"rule": self.rule, "cause": self.cause, "confidence": round(self.confidence, 3),
                "title": self.title,
-               "evidence": [{"line": ln, "text": t} for ln, t in self.evidence],
+               "evidence": [_evidence_json(e) for e in self.evidence],
                "fixes": [f.to_json() for f in self.fixes]}
         if self.shortfall_bytes is not None:
             out["shortfall_bytes"] = self.shortfall_bytes
@@ -72,6 +74,13 @@ class Diagnosis:
         if len(self.rules) > 1:
             out["also_matched"] = self.rules[1:]
         return out
+
+
+def _evidence_json(e) -> dict:
+    out = {"line": e[0], "text": e[1]}
+    if getattr(e, "start", None) is not None:     # conditions.Cited: the record's whole range
+        out["start_line"], out["end_line"] = e.start, e.end
+    return out
 
 
 def noisy_or(weights) -> float:
@@ -156,12 +165,32 @@ def resolve_fixes(rule: dict, d: Diagnosis, ctx: C.Context, shortfall: int | Non
         if fix.get("frees"):
             fc.args = fix["frees"].get("args") or {}
             frees = FREES_HELPERS[fix["frees"]["helper"]](fc)
-        change = cfg.render_fix(knob, value) if cfg is not None else f"{knob} = {value}"
-        out.append(FixOut(knob=knob, value=value, change=change, frees_bytes=frees,
+        fx = cfg.fix(knob, value) if cfg is not None else None
+        change, where = (fx.text, fx.explanation()) if fx is not None else (f"{knob} = {value}", "")
+        out.append(FixOut(knob=knob, value=value, change=change, where=where, frees_bytes=frees,
                           why=fix["why"].strip(), cost=(fix.get("cost") or "").strip(),
                           covers=bool(frees and shortfall and frees >= shortfall),
-                          causes=[d.cause]))
+                          causes=[d.cause], also=_keep_product(cfg, knob, current, value)))
     return out
+
+
+# A smaller micro batch keeps the effective batch only when the framework derives the
+# accumulation itself (verl, OpenRLHF, Megatron); where accumulation is a setting of its
+# own (HF Trainer/TRL/LLaMA-Factory, DeepSpeed, accelerate) it has to grow by the same factor.
+KEEP_PRODUCT = {"actor.micro_batch_size": "actor.gradient_accumulation_steps"}
+
+
+def _keep_product(cfg, knob: str, current, value) -> list[str]:
+    """The companion change that keeps knob x partner constant, in the run's own words."""
+    partner = KEEP_PRODUCT.get(knob)
+    if partner is None or cfg is None or getattr(cfg, "fix", None) is None:
+        return []
+    steps = cfg.value(partner)
+    nums = (current, value, steps)
+    if not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in nums) or current % value:
+        return []       # unknown or "auto": no factor to carry over
+    fx = cfg.fix(partner, steps * (current // value))
+    return [] if fx.style in ("absent", "neutral") else [fx.text]
 
 
 def _unsupported(cfg, knob: str, value) -> bool:
