@@ -71,7 +71,8 @@ def describe(ev) -> str:
         nums = ", ".join(f"{n}={human(v) if n.endswith('_bytes') else v}" for n, v in list(f.items())[:4]
                          if not isinstance(v, (dict, list)))
         line = k.replace("_", " ") + (f": {nums}" if nums else "")
-    return f"{line} (line {ev.line})"
+    where = f"line {ev.line}" if ev.end_line <= ev.line else f"lines {ev.line}-{ev.end_line}"
+    return f"{line} ({where})"
 
 
 def no_oom(report) -> bool:
