@@ -7,10 +7,7 @@ pipe end quietly.
 from __future__ import annotations
 
 import json
-import os
 import sys
-
-import click
 
 
 def _printer(configs, rules, fmt, top, state):
@@ -32,7 +29,9 @@ def _printer(configs, rules, fmt, top, state):
         else:
             from ..render.explain_text import render
 
-            color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+            from ._common import color_wanted
+
+            color = color_wanted()
             sys.stdout.write(render(report, color=color))
         sys.stdout.flush()
         if state["exit_on_oom"]:
@@ -76,11 +75,11 @@ class _Decoded:
 def _rules(rules_dirs):
     from ..rules_engine.loader import RuleError, load_rules
 
+    from ._common import rule_errors
+
     rs = load_rules(rules_dirs)
     if rs.errors:
-        for e in rs.errors:
-            click.echo(f"oomdoc: {e}", err=True)
-        raise SystemExit(2)
+        rule_errors(rs.errors)
     return rs.rules
 
 

@@ -145,8 +145,6 @@ def check(paths) -> None:
             errors.append(f"{r['file']}: rule {r['id']!r}: references: a stable rule cites a source")
         errors += _unsafe_patterns(r)
     for f in files:
-        import yaml
-
         try:
             from ..safe_yaml import load_yaml
 
