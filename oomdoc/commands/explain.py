@@ -1,4 +1,4 @@
-"""`oomdoc explain FILE|- [--config F]... [--rules DIR]... [--format text|json|markdown] [--top N]`.
+"""`oomdoc explain FILE|- [--config F]... [--rules DIR]... [--format text|json|jsonl|markdown|html] [--top N]`.
 
 Exit 0 when it ran (whether or not a cause was found), 2 on input or usage
 errors (unreadable log, broken rule files, unknown example).
@@ -10,23 +10,35 @@ import sys
 
 import click
 
-from ._common import dump_json, input_errors
+from ._common import check_configs, color_wanted, dump_json, fail, input_errors
+
+FORMATS = ["text", "json", "jsonl", "markdown", "html"]
+
+
+def _example_names(ctx, param, incomplete):
+    """Shell completion for --example: the bundled case names."""
+    from click.shell_completion import CompletionItem
+
+    from .examples import cases
+
+    return [CompletionItem(c.name) for c in cases() if c.name.startswith(incomplete)]
 
 
 @click.command(name="explain")
-@click.argument("log", metavar="FILE|-", required=False)
-@click.option("--config", "configs", multiple=True, metavar="F",
+@click.argument("log", metavar="FILE|-", required=False, type=click.Path(dir_okay=True, allow_dash=True))
+@click.option("--config", "configs", multiple=True, metavar="F", type=click.Path(),
               help="run config file (yaml/json/sh/toml); repeatable")
-@click.option("--rules", "rules_dirs", multiple=True, metavar="DIR",
+@click.option("--rules", "rules_dirs", multiple=True, metavar="DIR", type=click.Path(),
               help="extra rule directory or file; repeatable (also OOMDOC_RULES)")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown", "jsonl"]), default="text",
-              show_default=True, help="jsonl: one JSON object per incident (live mode)")
-@click.option("--flush-after", type=float, default=0.5, show_default=True,
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+              help="jsonl: one JSON object per incident; html: one self-contained page")
+@click.option("--flush-after", type=click.FloatRange(min=0), default=0.5, show_default=True,
               help="live mode: seconds of silence that close an open record")
 @click.option("--exit-on-oom", is_flag=True, help="live mode: exit 1 after the first diagnosed incident")
 @click.option("--top", type=click.IntRange(min=1), default=5, show_default=True,
               help="diagnoses to show")
-@click.option("--example", metavar="NAME", help="explain a bundled example case (see `oomdoc examples`)")
+@click.option("--example", metavar="NAME", shell_complete=_example_names,
+              help="explain a bundled example case (see `oomdoc examples`)")
 @click.option("--quiet", "-q", is_flag=True, help="no progress line on stderr for big files")
 def command(log, configs, rules_dirs, fmt, top, example, flush_after, exit_on_oom, quiet=False) -> None:
     """Name the cause of an OOM in a log and print ranked fixes."""
@@ -35,50 +47,47 @@ def command(log, configs, rules_dirs, fmt, top, example, flush_after, exit_on_oo
 
         progress.quiet = True
     from ..diagnose import explain
-    from ..rules_engine.loader import RuleError
 
     configs = list(configs)
     if example:
         from .examples import find_case
 
+        if log is not None:
+            raise click.UsageError(f"give either a log FILE or --example {example}, not both")
         case = find_case(example)
         if case is None:
-            click.echo(f"oomdoc: no example named {example!r} (see `oomdoc examples`)", err=True)
-            sys.exit(2)
+            fail(f"no example named {example!r} (see `oomdoc examples`)")
         log = str(case / "train.log")
         configs += [str(p) for p in sorted(case.iterdir())
                     if p.suffix in (".yaml", ".yml", ".json", ".sh", ".toml") and p.name != "expected.yaml"]
     if log is None:
         raise click.UsageError("give a log FILE, '-' for stdin, or --example NAME")
-    for c in configs:
-        if not os.path.isfile(c):
-            click.echo(f"oomdoc: {c}: no such config file", err=True)
-            sys.exit(2)
+    check_configs(configs)
     if log == "-" and _is_stream(sys.stdin):
         from .live import run_live
 
-        sys.exit(run_live(configs, rules_dirs, fmt, top, flush_after, exit_on_oom))
-    if fmt == "jsonl":
-        fmt = "json"
+        if fmt == "html":
+            raise click.UsageError("--format html needs the whole log: give a FILE or redirect `< FILE`")
+        with input_errors():
+            sys.exit(run_live(configs, rules_dirs, fmt, top, flush_after, exit_on_oom))
     with input_errors():
-        try:
-            report = explain(log, config_paths=configs, rules_dirs=rules_dirs, top=top)
-        except RuleError as exc:
-            for e in exc.errors:
-                click.echo(f"oomdoc: {e}", err=True)
-            sys.exit(2)
-    if fmt == "json":
+        report = explain(log, config_paths=configs, rules_dirs=rules_dirs, top=top)
+    if fmt in ("json", "jsonl"):
         from ..render.explain_json import render
 
         dump_json(render(report))
     elif fmt == "markdown":
-        from ..render.markdown import render
+        from ..render.explain_markdown import render
+
+        click.echo(render(report), nl=False)
+    elif fmt == "html":
+        from ..render.explain_html import render
 
         click.echo(render(report), nl=False)
     else:
         from ..render.explain_text import render
 
-        color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+        color = color_wanted()
         click.echo(render(report, color=color), nl=False, color=color)
 
 

@@ -7,10 +7,7 @@ pipe end quietly.
 from __future__ import annotations
 
 import json
-import os
 import sys
-
-import click
 
 
 def _printer(configs, rules, fmt, top, state):
@@ -26,13 +23,15 @@ def _printer(configs, rules, fmt, top, state):
 
             sys.stdout.write(json.dumps(render(report), ensure_ascii=False, default=str) + "\n")
         elif fmt == "markdown":
-            from ..render.markdown import render
+            from ..render.explain_markdown import render
 
             sys.stdout.write(render(report))
         else:
             from ..render.explain_text import render
 
-            color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+            from ._common import color_wanted
+
+            color = color_wanted()
             sys.stdout.write(render(report, color=color))
         sys.stdout.flush()
         if state["exit_on_oom"]:
@@ -51,14 +50,36 @@ class _Stop(Exception):
     pass
 
 
+class _Decoded:
+    """The session, fed through `reader.Decoder`: a pipe is sniffed like a file
+    (gzip unpacked, UTF-16 decoded, binary refused with `InputError`)."""
+
+    def __init__(self, session, name: str):
+        from ..reader import Decoder
+
+        self.session, self.decoder = session, Decoder(name, 1 << 20)
+
+    def feed(self, data: bytes) -> None:
+        for out in self.decoder.feed(data):
+            self.session.feed(out)
+
+    def close(self) -> None:
+        for out in self.decoder.finish():
+            self.session.feed(out)
+        self.session.close()
+
+    def __getattr__(self, name):
+        return getattr(self.session, name)
+
+
 def _rules(rules_dirs):
     from ..rules_engine.loader import RuleError, load_rules
 
+    from ._common import rule_errors
+
     rs = load_rules(rules_dirs)
     if rs.errors:
-        for e in rs.errors:
-            click.echo(f"oomdoc: {e}", err=True)
-        raise SystemExit(2)
+        rule_errors(rs.errors)
     return rs.rules
 
 
@@ -71,7 +92,7 @@ def _warm_up(configs, rules, fmt) -> None:
     if fmt in ("json", "jsonl"):
         from ..render import explain_json  # noqa: F401
     elif fmt == "markdown":
-        from ..render import markdown  # noqa: F401
+        from ..render import explain_markdown  # noqa: F401
     else:
         from ..render import explain_text  # noqa: F401
     try:
@@ -90,7 +111,7 @@ def run_live(configs, rules_dirs, fmt, top, flush_after, exit_on_oom, follower=N
     session = LiveSession(name, _printer(list(configs), rules, fmt, top, state), flush_after=flush_after)
     try:
         if follower is None:
-            follow_fd(session, sys.stdin.fileno())
+            follow_fd(_Decoded(session, name), sys.stdin.fileno())
         else:
             follow_file(session, follower)
     except _Stop:

@@ -6,6 +6,8 @@ import textwrap
 
 import click
 
+from ._common import fail, rule_errors
+
 _rules_opt = click.option("--rules", "rules_dirs", multiple=True, metavar="DIR",
                           help="extra rule directory or file; repeatable (also OOMDOC_RULES)")
 
@@ -16,15 +18,37 @@ def _load(rules_dirs):
     try:
         rs = load_rules(rules_dirs)
     except RuleError as exc:
-        rs = None
-        errors = exc.errors
-    else:
-        errors = rs.errors
-    if errors:
-        for e in errors:
-            click.echo(f"oomdoc: {e}", err=True)
-        sys.exit(2)
+        rule_errors(exc.errors)
+    if rs.errors:
+        rule_errors(rs.errors)
     return rs
+
+
+def _rule_or_cause_names(ctx, param, incomplete):
+    """Shell completion for `rules show`: rule ids and cause ids."""
+    from click.shell_completion import CompletionItem
+
+    from ..rules_engine.loader import load_rules
+
+    try:
+        rules = load_rules(()).rules
+    except Exception:   # completion must never print a traceback into the shell
+        return []
+    names = sorted({r["id"] for r in rules} | {r["cause"] for r in rules})
+    return [CompletionItem(n) for n in names if n.startswith(incomplete)]
+
+
+def table(rows: list[tuple], last_free: bool = True) -> list[str]:
+    """Rows as aligned columns (each column as wide as its widest cell; the last one free)."""
+    if not rows:
+        return []
+    n = len(rows[0])
+    widths = [max(len(str(r[i])) for r in rows) for i in range(n)]
+    out = []
+    for r in rows:
+        cells = [f"{str(c):<{widths[i]}}" if i < n - 1 or not last_free else str(c) for i, c in enumerate(r)]
+        out.append("  ".join(cells).rstrip())
+    return out
 
 
 @click.group(name="rules")
@@ -38,9 +62,8 @@ def list_rules(rules_dirs) -> None:
     """List every rule: id, cause, status, title."""
     rs = _load(rules_dirs)
     rows = sorted(rs.rules, key=lambda r: (r["cause"], r["id"]))
-    width = max((len(r["id"]) for r in rows), default=10)
-    for r in rows:
-        click.echo(f"{r['id']:<{width}}  {r['cause']:<28}  {r['status']:<12}  {r['title']}")
+    for line in table([(r["id"], r["cause"], r["status"], r["title"]) for r in rows]):
+        click.echo(line)
     click.echo(f"\n{len(rows)} rules, {len({r['cause'] for r in rows})} causes")
 
 
@@ -51,19 +74,26 @@ def _cond_text(c: dict) -> str:
 
 
 @command.command(name="show")
-@click.argument("rule_id")
+@click.argument("rule_id", metavar="RULE_ID|CAUSE_ID", shell_complete=_rule_or_cause_names)
 @_rules_opt
 def show(rule_id, rules_dirs) -> None:
-    """Render one rule's documentation."""
+    """Render one rule's documentation, or list the rules of a cause."""
     rs = _load(rules_dirs)
     r = rs.by_id(rule_id)
     if r is None:
-        from rapidfuzz import process
+        of_cause = sorted((x for x in rs.rules if x["cause"] == rule_id), key=lambda x: x["id"])
+        if of_cause:
+            click.echo(f"cause {rule_id}: {len(of_cause)} rule{'s' if len(of_cause) != 1 else ''}")
+            for line in table([(x["id"], x["status"], x["title"]) for x in of_cause]):
+                click.echo(f"  {line}")
+            click.echo(f"\n(`oomdoc rules show RULE_ID` for one rule's documentation)")
+            return
+        from difflib import get_close_matches
 
-        best = process.extractOne(rule_id, [x["id"] for x in rs.rules])
-        hint = f" (did you mean {best[0]!r}?)" if best and best[1] >= 60 else ""
-        click.echo(f"oomdoc: no rule {rule_id!r}{hint}", err=True)
-        sys.exit(2)
+        names = sorted({x["id"] for x in rs.rules} | {x["cause"] for x in rs.rules})
+        near = get_close_matches(rule_id, names, n=1, cutoff=0.6)
+        hint = f" (did you mean {near[0]!r}?)" if near else ""
+        fail(f"no rule or cause {rule_id!r}{hint}")
     wrap = lambda t: textwrap.fill(" ".join(str(t).split()), 88, initial_indent="  ", subsequent_indent="  ")  # noqa: E731
     click.echo(f"{r['id']}  ({r['status']})")
     click.echo(f"cause: {r['cause']}\n{r['title']}\n")
@@ -104,9 +134,7 @@ def check(paths) -> None:
     try:
         files = rule_files(paths or rule_dirs())
     except RuleError as exc:
-        for e in exc.errors:
-            click.echo(f"oomdoc: {e}", err=True)
-        sys.exit(2)
+        rule_errors(exc.errors)
     rs = validate_files(files)
     ids: dict[str, str] = {}
     errors = list(rs.errors)
@@ -117,8 +145,6 @@ def check(paths) -> None:
             errors.append(f"{r['file']}: rule {r['id']!r}: references: a stable rule cites a source")
         errors += _unsafe_patterns(r)
     for f in files:
-        import yaml
-
         try:
             from ..safe_yaml import load_yaml
 
@@ -161,8 +187,7 @@ def test(corpus, rules_dirs, verbose) -> None:
     rs = _load(rules_dirs)
     root = Path(corpus) if corpus else data_dir("corpus")
     if root is None or not root.is_dir():
-        click.echo(f"oomdoc: no corpus dir {corpus or '(bundled)'}", err=True)
-        sys.exit(2)
+        fail(f"no corpus dir {corpus or '(bundled)'}")
     cases = case_dirs(root)
     failed = xfailed = 0
     for case in cases:

@@ -39,13 +39,18 @@ class Fix:
     line: int | None = None
     note: str = ""
 
-    def render(self) -> str:
+    def explanation(self) -> str:
+        """Where the change goes, what it replaces, notes: everything but the text to paste."""
         extra = [self.where] if self.where else []
         if self.current is not None and self.style not in FILE_STYLES + ("attr",):
             extra.append(f"now {_plain(self.current)}" + (f" from {self.current_source}" if self.current_source else ""))
         if self.note:
             extra.append(self.note)
-        return self.text + (f"  ({'; '.join(extra)})" if extra else "")
+        return "; ".join(extra)
+
+    def render(self) -> str:
+        extra = self.explanation()
+        return self.text + (f"  ({extra})" if extra else "")
 
 
 def fix_for(rc, knob: str, value: Any) -> Fix:
@@ -56,7 +61,7 @@ def fix_for(rc, knob: str, value: Any) -> Fix:
     cur_src = setting.source if setting is not None else None
     ns = _namespace(rc, knob, origin)
     if ns is None:
-        if fw and mapping(fw):
+        if fw and mapping(fw).get("knobs"):
             name = mapping(fw).get("name", fw)
             return Fix(knob, value, "absent", current=current, current_source=cur_src,
                        text=f"{name} has no setting for `{knob}`", where="nothing to change in its config")

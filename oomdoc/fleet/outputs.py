@@ -101,7 +101,7 @@ def _errors(doc: dict, fmt) -> list[str]:
 
 
 def markdown(doc: dict) -> str:
-    from ..render.markdown import code
+    from ..render.explain_markdown import code
 
     def cell(text) -> str:
         return str(text).replace("|", "\\|").replace("\n", " ")

@@ -30,6 +30,39 @@ class Hit:
     factor: float = 1.0                                  # < 1 for default-valued knobs
 
 
+class Cited(tuple):
+    """Evidence `(line, text)` from a multi-line record: `line` is the line that holds
+    `text` (the exception, not the `Traceback` header far above it); `start`/`end`
+    are the whole record's lines. Unpacks and compares like the plain pair."""
+
+    start: int | None = None
+    end: int | None = None
+
+    def __new__(cls, line, text, start=None, end=None):
+        self = super().__new__(cls, (line, text))
+        self.start, self.end = start, end
+        return self
+
+
+def _cite(ev, ctx) -> tuple:
+    first = ev.text.strip().splitlines()[0].strip() if ev.text.strip() else ""
+    if not first:
+        return (ev.line, ev.kind)
+    if ev.end_line == ev.line:
+        return (ev.line, _clip(first))
+    import bisect
+
+    nos = ctx.line_numbers()
+    i = bisect.bisect_left(nos, ev.line)
+    at = ev.line
+    while i < len(nos) and nos[i] <= ev.end_line:
+        if first in ctx.lines[i].text:
+            at = nos[i]
+            break
+        i += 1
+    return Cited(at, _clip(first), ev.line, ev.end_line)
+
+
 @dataclass
 class Context:
     events: list                      # model.Event
@@ -38,6 +71,13 @@ class Context:
     metrics: Any                      # metrics_store.MetricStore
     lines: list = field(default_factory=list)
     _trend_cache: dict = field(default_factory=dict)
+    _line_numbers: list | None = None
+
+    def line_numbers(self) -> list[int]:
+        """`lines`' numbers, ascending (the kept lines are in log order), for bisecting."""
+        if self._line_numbers is None:
+            self._line_numbers = [ln.no for ln in self.lines]
+        return self._line_numbers
 
     @property
     def framework(self) -> str | None:
@@ -327,7 +367,7 @@ def _event(c: dict, ctx: Context) -> Hit | None:
             continue
         count += ev.count
         hit.events.append(i)
-        hit.evidence.append((ev.line, _clip(ev.text.strip().splitlines()[0]) if ev.text.strip() else ev.kind))
+        hit.evidence.append(_cite(ev, ctx))
     if not hit.events or count < int(c.get("min_count") or 1):
         return None
     return hit

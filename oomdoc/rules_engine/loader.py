@@ -85,6 +85,34 @@ def vocabulary() -> dict:
             "helpers": helpers.names(), "causes": set(vocab.CAUSES)}
 
 
+def line_of(text: str, loc: tuple) -> int | None:
+    """The 1-based line of the YAML node at `loc` (keys and list indexes), or of the
+    deepest part of it that exists: where an editor should jump for an error."""
+    import yaml
+
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError:
+        return None
+    if node is None:
+        return None
+    line = node.start_mark.line + 1
+    for part in loc:
+        nxt = None
+        if isinstance(node, yaml.MappingNode):
+            for key, value in node.value:
+                if getattr(key, "value", None) == str(part):
+                    nxt, line = value, key.start_mark.line + 1
+                    break
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
+            nxt = node.value[part]
+            line = nxt.start_mark.line + 1
+        if nxt is None:
+            break
+        node = nxt
+    return line
+
+
 def validate_file(path: Path, ctx: dict | None = None) -> tuple[list[dict], list[str]]:
     """Validate one rule file: (rules as JSON data, error lines)."""
     import yaml
@@ -96,16 +124,20 @@ def validate_file(path: Path, ctx: dict | None = None) -> tuple[list[dict], list
     from ..safe_yaml import LimitError, load_yaml
 
     try:
-        data = load_yaml(path.read_text(encoding="utf-8"))
+        text = path.read_text(encoding="utf-8")
+        data = load_yaml(text)
     except (OSError, UnicodeDecodeError) as exc:
         return [], [f"{path}: cannot read: {exc}"]
     except LimitError as exc:
         return [], [f"{path}: YAML {exc}"]
     except yaml.YAMLError as exc:
-        return [], [f"{path}: broken YAML: {' '.join(str(exc).split())}"]
-    docs = data if isinstance(data, list) else [data]
+        mark = getattr(exc, "problem_mark", None)
+        at = f"{path}:{mark.line + 1}" if mark is not None else str(path)
+        return [], [f"{at}: broken YAML: {' '.join(str(exc).split())}"]
+    listed = isinstance(data, list)
+    docs = data if listed else [data]
     rules, errors = [], []
-    for doc in docs:
+    for i, doc in enumerate(docs):
         if not isinstance(doc, dict):
             errors.append(f"{path}: a rule file holds a mapping (id, cause, when, ...), got {type(doc).__name__}")
             continue
@@ -116,7 +148,8 @@ def validate_file(path: Path, ctx: dict | None = None) -> tuple[list[dict], list
             for err in exc.errors():
                 loc = ".".join(str(x) for x in err["loc"]) or "(rule)"
                 msg = err["msg"].removeprefix("Value error, ")
-                errors.append(f"{path}: rule {rid!r}: {loc}: {msg}")
+                line = line_of(text, ((i,) if listed else ()) + tuple(err["loc"]))
+                errors.append(f"{path}{f':{line}' if line else ''}: rule {rid!r}: {loc}: {msg}")
             continue
         data = json_ready(rule)
         data["file"] = str(path)

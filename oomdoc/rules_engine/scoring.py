@@ -39,10 +39,12 @@ class FixOut:
     covers: bool = False
     causes: list[str] = field(default_factory=list)
     same_as: list[str] = field(default_factory=list)  # other knobs whose fix is this very change
+    where: str = ""        # where `change` goes and what it replaces; `change` is only the text to paste
+    also: list[str] = field(default_factory=list)     # companion changes that keep the effective batch
 
     def to_json(self) -> dict:
-        return {"knob": self.knob, "value": self.value, "change": self.change,
-                "frees_bytes": self.frees_bytes, "why": self.why, "cost": self.cost,
+        return {"knob": self.knob, "value": self.value, "change": self.change, "where": self.where,
+                "also": self.also, "frees_bytes": self.frees_bytes, "why": self.why, "cost": self.cost,
                 "covers_shortfall": self.covers, "causes": self.causes, "same_as": self.same_as}
 
 
@@ -65,7 +67,7 @@ class Diagnosis:
     def to_json(self) -> dict:
         out = {"rule": self.rule, "cause": self.cause, "confidence": round(self.confidence, 3),
                "title": self.title,
-               "evidence": [{"line": ln, "text": t} for ln, t in self.evidence],
+               "evidence": [_evidence_json(e) for e in self.evidence],
                "fixes": [f.to_json() for f in self.fixes]}
         if self.shortfall_bytes is not None:
             out["shortfall_bytes"] = self.shortfall_bytes
@@ -76,6 +78,13 @@ class Diagnosis:
         if self.confirm:
             out["confirm"] = self.confirm
         return out
+
+
+def _evidence_json(e) -> dict:
+    out = {"line": e[0], "text": e[1]}
+    if getattr(e, "start", None) is not None:     # conditions.Cited: the record's whole range
+        out["start_line"], out["end_line"] = e.start, e.end
+    return out
 
 
 def noisy_or(weights) -> float:
@@ -136,7 +145,11 @@ def _merged_facts(idx: list[int], ctx: C.Context) -> dict:
     return out
 
 
-def resolve_fixes(rule: dict, d: Diagnosis, ctx: C.Context, shortfall: int | None) -> list[FixOut]:
+def resolve_fixes(rule: dict, d: Diagnosis, ctx: C.Context, shortfall: int | None,
+                  neutral: bool = False) -> list[FixOut]:
+    """The rule's fixes in the run's own words. With `neutral`, a fix the framework
+    has no setting for is still offered, by its neutral knob name (used when a
+    diagnosis would otherwise be left with no fix at all)."""
     out = []
     cfg = ctx.cfg
     C.use_rule(rule)
@@ -155,19 +168,31 @@ def resolve_fixes(rule: dict, d: Diagnosis, ctx: C.Context, shortfall: int | Non
             value = raw
         if value is None or (current is not None and current == value):
             continue          # nothing sensible to change, or already applied
-        if _unsupported(cfg, knob, value):
+        absent = _unsupported(cfg, knob, value)
+        if absent and not neutral:
             continue          # the framework has no such setting: nothing to paste
         fc.proposed = value
         frees = None
         if fix.get("frees"):
             fc.args = fix["frees"].get("args") or {}
             frees = FREES_HELPERS[fix["frees"]["helper"]](fc)
-        change = cfg.render_fix(knob, value) if cfg is not None else f"{knob} = {value}"
-        out.append(FixOut(knob=knob, value=value, change=change, frees_bytes=frees,
+        fx = cfg.fix(knob, value) if cfg is not None and not absent else None
+        change, where = (fx.text, fx.explanation()) if fx is not None else (f"{knob} = {value}", "")
+        if absent:
+            where = (f"neutral knob name: {_framework_name(cfg)} has no setting of its own for it; "
+                     "change it where the run sets it up")
+        out.append(FixOut(knob=knob, value=value, change=change, where=where, frees_bytes=frees,
                           why=fix["why"].strip(), cost=(fix.get("cost") or "").strip(),
                           covers=bool(frees and shortfall and frees >= shortfall),
-                          causes=[d.cause]))
+                          causes=[d.cause], also=_keep_product(cfg, knob, current, value)))
     return out
+
+
+def _framework_name(cfg) -> str:
+    from ..config.mapping import mapping
+
+    fw = getattr(getattr(cfg, "framework", None), "id", None)
+    return mapping(fw).get("name", fw) if fw else "the framework"
 
 
 def _last_step(ctx: C.Context) -> float | None:
@@ -177,6 +202,25 @@ def _last_step(ctx: C.Context) -> float | None:
         return None
     steps = [p[0] for name in store.names() for p in store.points(name)[-1:] if p[0] is not None]
     return max(steps) if steps else None
+
+
+# A smaller micro batch keeps the effective batch only when the framework derives the
+# accumulation itself (verl, OpenRLHF, Megatron); where accumulation is a setting of its
+# own (HF Trainer/TRL/LLaMA-Factory, DeepSpeed, accelerate) it has to grow by the same factor.
+KEEP_PRODUCT = {"actor.micro_batch_size": "actor.gradient_accumulation_steps"}
+
+
+def _keep_product(cfg, knob: str, current, value) -> list[str]:
+    """The companion change that keeps knob x partner constant, in the run's own words."""
+    partner = KEEP_PRODUCT.get(knob)
+    if partner is None or cfg is None or getattr(cfg, "fix", None) is None:
+        return []
+    steps = cfg.value(partner)
+    nums = (current, value, steps)
+    if not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in nums) or current % value:
+        return []       # unknown or "auto": no factor to carry over
+    fx = cfg.fix(partner, steps * (current // value))
+    return [] if fx.style in ("absent", "neutral") else [fx.text]
 
 
 def _unsupported(cfg, knob: str, value) -> bool:
@@ -243,9 +287,13 @@ def run(rules: list[dict], ctx: C.Context) -> Outcome:
         # a far weaker diagnosis's fixes come after them whatever they free
         bucket = 0 if d.confidence >= top - COMPETE_MARGIN else 1
         d.shortfall_bytes = d.shortfall_bytes or None
-        for rule in rs:
+        # a cause with no fix the framework can take still gets its fixes by neutral name
+        passes = [(rule, False) for rule in rs] + [(rule, True) for rule in rs]
+        for rule, neutral in passes:
+            if neutral and (d.fixes or d.cause == "not-oom"):
+                break
             try:
-                fixes = resolve_fixes(rule, d, ctx, d.shortfall_bytes or shortfall)
+                fixes = resolve_fixes(rule, d, ctx, d.shortfall_bytes or shortfall, neutral=neutral)
             except C.RegexTimeout as exc:
                 warnings.append(_skip(rule, exc, "its fixes are"))
                 continue
