@@ -287,10 +287,10 @@ def run(rules: list[dict], ctx: C.Context) -> Outcome:
         # a far weaker diagnosis's fixes come after them whatever they free
         bucket = 0 if d.confidence >= top - COMPETE_MARGIN else 1
         d.shortfall_bytes = d.shortfall_bytes or None
-        # a cause with no fix the framework can take still gets its fixes by neutral name
+        # when nothing the framework can take was offered yet, the cause still gets its fixes by neutral name
         passes = [(rule, False) for rule in rs] + [(rule, True) for rule in rs]
         for rule, neutral in passes:
-            if neutral and (d.fixes or d.cause == "not-oom"):
+            if neutral and (d.fixes or order or d.cause == "not-oom"):
                 break
             try:
                 fixes = resolve_fixes(rule, d, ctx, d.shortfall_bytes or shortfall, neutral=neutral)
