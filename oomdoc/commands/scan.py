@@ -102,16 +102,15 @@ def _usage(message: str):
 
 
 def _check_rules(rules_dirs) -> None:
-    from ..rules_engine.loader import RuleError, load_rules
+    from ..fleet.work import rules_for
+    from ..rules_engine.loader import RuleError
 
     try:
-        rs = load_rules(rules_dirs)
+        rules_for(tuple(rules_dirs))
     except RuleError as exc:
-        rs = exc
-    if rs.errors:
-        for e in rs.errors:
+        for e in exc.errors:
             click.echo(f"oomdoc: {e}", err=True)
-        raise click.exceptions.Exit(2)
+        raise click.exceptions.Exit(2) from None
 
 
 def _from_cache(todo, cache_dir, rules_dirs, sink):
