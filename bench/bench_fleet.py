@@ -214,6 +214,7 @@ def main() -> int:
     ap.add_argument("--only", default="small,big,ray")
     args = ap.parse_args()
     only = set(args.only.split(","))
+    print(f"load average at start: {os.getloadavg()[0]:.2f} on {cores()} cores (a shared machine: compare the CPU ratios)")
     with tempfile.TemporaryDirectory(prefix="bench-fleet-") as tmp:
         if "small" in only:
             bench_small(Path(tmp), args.small, args.loop_sample)
@@ -221,6 +222,7 @@ def main() -> int:
             bench_big(Path(tmp), args.big, args.big_mib)
         if "ray" in only:
             bench_ray(Path(tmp), args.ray)
+    print(f"load average at end: {os.getloadavg()[0]:.2f}")
     return 0
 
 

@@ -287,3 +287,26 @@ def test_corpus_flag_scans_the_bundled_corpus(capsys):
     assert doc["counts"]["runs"] == len(CASES) and doc["counts"]["error"] == 0
     assert doc["counts"]["oom"] > len(CASES) // 2 and doc["groups"]
     assert all(r["configs"] == [] for r in doc["runs"])
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the pool forks its workers on Linux only")
+def test_a_worker_killed_from_outside_costs_only_its_own_log(capsys, fleet, monkeypatch):
+    import signal
+
+    import oomdoc.diagnose as diagnose_mod
+
+    (fleet / "killer").mkdir()
+    (fleet / "killer" / "train.log").write_text(FRAG)
+    real = diagnose_mod.explain
+
+    def explain_or_die(log, *a, **kw):        # what the kernel OOM killer does to a worker
+        if "killer" in str(log):
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(log, *a, **kw)
+
+    monkeypatch.setattr(diagnose_mod, "explain", explain_or_die)      # forked workers inherit it
+    doc = scan_json(capsys, "--jobs", "2", str(fleet))
+    assert doc["counts"] == {"runs": 7, "oom": 4, "not_oom": 1, "clean": 1, "error": 1, "cached": 0}
+    assert doc["errors"] == [{"path": str(fleet / "killer" / "train.log"),
+                              "error": str(fleet / "killer" / "train.log") + ": the worker process died on this "
+                              "log (killed from outside, e.g. by the kernel OOM killer?)"}]

@@ -7,7 +7,6 @@ interrupted (after printing what was finished).
 """
 from __future__ import annotations
 
-import os
 import sys
 import time
 
@@ -67,19 +66,18 @@ def command(paths, corpus, jobs, engine, address, fmt, cache_dir, since, no_conf
         _usage(str(exc))
     _check_rules(rules_dirs)
 
-    rows: list[dict] = []
-    emit = _emitter(fmt)
-    keep_reports = fmt == "json"
-    for path, reason in found.problems:
-        from ..fleet.engines import error_row
+    from ..fleet.engines import error_row
+    from ..fleet.outputs import Sink
 
-        rows.append(emit(error_row(Job(path), reason)))
+    sink = Sink(fmt, sys.stdout)
+    for path, reason in found.problems:
+        sink.add(error_row(Job(path), reason))
     memo: dict = {}
     todo = [Job(p, () if no_configs else discovery.configs_beside(p, memo), tuple(rules_dirs), top)
             for p in found.logs]
     cache, keys = None, {}
     if cache_dir:
-        todo, keys, cache = _from_cache(todo, cache_dir, rules_dirs, rows, emit)
+        todo, keys, cache = _from_cache(todo, cache_dir, rules_dirs, sink)
     bar = _progress(progress, len(todo))
     complete, not_scanned = True, 0
     try:
@@ -87,16 +85,13 @@ def command(paths, corpus, jobs, engine, address, fmt, cache_dir, since, no_conf
             row["cached"] = False
             if cache is not None:
                 cache.put(row["path"], keys.get(row["path"]), row)
-            emit(row)
-            if not keep_reports:
-                row.pop("report", None)
-            rows.append(row)
+            sink.add(row)
             bar.update(row)
     except KeyboardInterrupt:
         complete, not_scanned = False, len(todo) - bar.done
     finally:
         bar.close()
-    _finish(fmt, rows, complete, not_scanned, time.monotonic() - started)
+    _finish(sink, complete, not_scanned, time.monotonic() - started)
     if not complete:
         click.echo(f"oomdoc: interrupted; {not_scanned} logs not scanned", err=True)
         raise click.exceptions.Exit(130)
@@ -107,32 +102,18 @@ def _usage(message: str):
 
 
 def _check_rules(rules_dirs) -> None:
-    from ..rules_engine.loader import RuleError, load_rules
+    from ..fleet.work import rules_for
+    from ..rules_engine.loader import RuleError
 
     try:
-        rs = load_rules(rules_dirs)
+        rules_for(tuple(rules_dirs))
     except RuleError as exc:
-        rs = exc
-    if rs.errors:
-        for e in rs.errors:
+        for e in exc.errors:
             click.echo(f"oomdoc: {e}", err=True)
-        raise click.exceptions.Exit(2)
+        raise click.exceptions.Exit(2) from None
 
 
-def _emitter(fmt: str):
-    """jsonl streams each row as it is known; other formats print at the end."""
-    if fmt != "jsonl":
-        return lambda row: row
-    from ..fleet.outputs import json_line
-
-    def emit(row):
-        sys.stdout.write(json_line(row) + "\n")
-        sys.stdout.flush()
-        return row
-    return emit
-
-
-def _from_cache(todo, cache_dir, rules_dirs, rows, emit):
+def _from_cache(todo, cache_dir, rules_dirs, sink):
     from ..fleet.cache import ResultCache, rules_salt
 
     try:
@@ -145,7 +126,7 @@ def _from_cache(todo, cache_dir, rules_dirs, rows, emit):
         hit = cache.get(job.path, key)
         if hit is not None and hit.get("path") == job.path:
             hit["cached"] = True
-            rows.append(emit(hit))
+            sink.add(hit)
         else:
             keys[job.path] = key
             left.append(job)
@@ -170,21 +151,19 @@ def _engine_rows(engine, todo, jobs, address):
         yield from engines.local_rows(todo, jobs or engines.default_workers())
 
 
-def _finish(fmt, rows, complete, not_scanned, seconds) -> None:
+def _finish(sink, complete, not_scanned, seconds) -> None:
     from ..fleet import outputs
     from ..fleet.grouping import summarise
 
-    if fmt == "jsonl":
+    if sink.fmt == "jsonl":
         return
-    if fmt == "csv":
-        sys.stdout.write(outputs.to_csv(rows))
+    if sink.fmt == "csv":
+        sys.stdout.write(outputs.to_csv(sink.rows))
         return
-    doc = outputs.document(rows, summarise(rows), complete=complete, not_scanned=not_scanned)
-    if fmt == "json":
-        from ._common import dump_json
-
-        dump_json(doc)
-    elif fmt == "markdown":
+    doc = outputs.head(summarise(sink.rows), complete=complete, not_scanned=not_scanned)
+    if sink.fmt == "json":
+        outputs.write_document(sys.stdout, doc, sink.texts)
+    elif sink.fmt == "markdown":
         click.echo(outputs.markdown(doc), nl=False)
     else:
         click.echo(outputs.table(doc, seconds), nl=False)

@@ -6,4 +6,6 @@
     engines    rows computed by a local process pool or as Ray tasks
     grouping   rows -> counts and groups (cause, framework, key settings)
     outputs    the scan document, table, markdown, csv, jsonl
+    schema     the scan document's JSON Schema (`$defs.scan` of `oomdoc schema`)
+    progress   the bar on stderr
 """

@@ -35,24 +35,31 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
+DIED = "the worker process died on this log (killed from outside, e.g. by the kernel OOM killer?)"
+
+
 def local_rows(jobs: list[Job], workers: int):
     if workers <= 1 or len(jobs) <= 1:
         for job in jobs:          # no pool to start for one log or one worker
             yield diagnose(job)
         return
-    remaining = list(jobs)
-    for attempt in (1, 2):        # a worker killed from outside (OOM killer) breaks the pool: retry once
-        remaining = yield from _pool_pass(remaining, workers, last=attempt == 2)
-        if not remaining:
-            return
+    # A worker killed from outside breaks the whole pool, and which log it was
+    # running is not known: retry the unfinished ones once, then one log per pool.
+    remaining = yield from _pool_pass(list(jobs), workers)
+    if remaining:
+        remaining = yield from _pool_pass(remaining, workers)
+    for job in remaining:
+        for lost in (yield from _pool_pass([job], 1)):
+            yield error_row(lost, f"{lost.path}: {DIED}")
 
 
-def _pool_pass(jobs: list[Job], workers: int, last: bool):
+def _pool_pass(jobs: list[Job], workers: int):
+    """Yield the rows of `jobs`; return the jobs lost when the pool broke."""
     before = set(multiprocessing.active_children())
     ctx = multiprocessing.get_context("fork") if sys.platform.startswith("linux") else None
     pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs)), mp_context=ctx, initializer=quiet_worker)
     finished = False
-    unfinished: list[Job] = []
+    lost: list[Job] = []
     try:
         futures = {pool.submit(diagnose, job): job for job in jobs}
         for fut in as_completed(futures):
@@ -60,11 +67,7 @@ def _pool_pass(jobs: list[Job], workers: int, last: bool):
             try:
                 yield fut.result()
             except BrokenProcessPool:
-                if last:
-                    yield error_row(job, f"{job.path}: the worker process died (killed from outside, "
-                                         "e.g. by the kernel OOM killer?)")
-                else:
-                    unfinished.append(job)
+                lost.append(job)
             except Exception as exc:
                 yield error_row(job, f"{job.path}: oomdoc crashed: {type(exc).__name__}: {exc}")
         finished = True
@@ -73,7 +76,7 @@ def _pool_pass(jobs: list[Job], workers: int, last: bool):
         if not finished:          # interrupted: stop the workers we started, now
             for proc in set(multiprocessing.active_children()) - before:
                 proc.terminate()
-    return unfinished
+    return lost
 
 
 def _ray_task(job: Job, cwd: str) -> dict:

@@ -15,19 +15,53 @@ TOP_GROUPS = 10
 MAX_ERRORS_SHOWN = 20
 
 
-def document(rows: list[dict], summary: dict, *, complete: bool, not_scanned: int = 0) -> dict:
+class Sink:
+    """Takes rows as they finish. jsonl is written at once; for json each run is
+    kept as its compact JSON text (a fraction of the memory of the objects), and
+    every row is kept without its report for the summary."""
+
+    def __init__(self, fmt: str, stream):
+        self.fmt, self.stream = fmt, stream
+        self.rows: list[dict] = []
+        self.texts: list[tuple[str, str]] = []
+
+    def add(self, row: dict) -> None:
+        if self.fmt in ("json", "jsonl"):
+            text = json_line(row)
+            if self.fmt == "jsonl":
+                self.stream.write(text + "\n")
+                self.stream.flush()
+            else:
+                self.texts.append((row["path"], text))
+        row.pop("report", None)
+        self.rows.append(row)
+
+
+def head(summary: dict, *, complete: bool, not_scanned: int = 0) -> dict:
+    """The scan document without its runs."""
     from .. import __version__
 
     doc = {"scan_version": SCAN_VERSION, "oomdoc_version": __version__, "complete": complete}
     if not complete:
         doc["not_scanned"] = not_scanned
     doc.update(summary)
-    doc["runs"] = sorted(rows, key=lambda r: r["path"])
     return doc
 
 
+def write_document(stream, doc_head: dict, texts: list[tuple[str, str]]) -> None:
+    """One JSON document: a top-level key a line, then one run a line, sorted by path
+    (json's C encoder writes only compact text; an indented 2,000-run report is slow)."""
+    stream.write("{\n")
+    for key, value in doc_head.items():
+        stream.write(f"{json.dumps(key)}: {json.dumps(value, ensure_ascii=False, default=str)},\n")
+    stream.write('"runs": [\n')
+    stream.write(",\n".join(text for _, text in sorted(texts, key=lambda pt: pt[0])))
+    stream.write("\n]\n}\n")
+    stream.flush()
+
+
 def json_line(row: dict) -> str:
-    return json.dumps(row, ensure_ascii=False, default=str, sort_keys=False)
+    return json.dumps(row, ensure_ascii=False, default=str)
 
 
 def to_csv(rows: list[dict]) -> str:

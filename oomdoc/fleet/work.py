@@ -6,6 +6,7 @@ an error row with its reason, so one bad log never stops a scan.
 """
 from __future__ import annotations
 
+import os
 import sys
 import time
 from dataclasses import dataclass
@@ -23,14 +24,17 @@ class Job:
 
 
 def rules_for(rules_dirs: tuple) -> list:
-    if rules_dirs not in _RULES:
+    """Raises RuleError like `explain`. Called once in the parent before the pool
+    forks, so workers inherit the validated rules and the imported modules."""
+    key = (rules_dirs, os.environ.get("OOMDOC_RULES", ""))
+    if key not in _RULES:
         from ..rules_engine.loader import RuleError, load_rules
 
         rs = load_rules(rules_dirs)
         if rs.errors:
             raise RuleError(rs.errors)
-        _RULES[rules_dirs] = rs.rules
-    return _RULES[rules_dirs]
+        _RULES[key] = rs.rules
+    return _RULES[key]
 
 
 def diagnose(job: Job) -> dict:
