@@ -162,11 +162,12 @@ def test_the_documented_rule_example_passes_rules_check(tmp_path):
 
 # -- explain's options ------------------------------------------------------------------
 
-def test_config_that_is_a_directory_or_binary(tmp_path):
-    one_line_error(oomdoc("explain", str(LOG), "--config", str(tmp_path)), "is a directory")
+@pytest.mark.parametrize("verb", ["explain", "config", "new-incident", "watch"])
+def test_config_that_is_a_directory_or_binary(tmp_path, verb):
+    one_line_error(oomdoc(verb, str(LOG), "--config", str(tmp_path)), f"{tmp_path}: is a directory")
     (tmp_path / "run.yaml").write_bytes(os.urandom(50_000))
-    one_line_error(oomdoc("explain", str(LOG), "--config", str(tmp_path / "run.yaml")), "run.yaml", "binary")
-    one_line_error(oomdoc("explain", str(LOG), "--config", str(tmp_path / "missing.yaml")), "no such config file")
+    one_line_error(oomdoc(verb, str(LOG), "--config", str(tmp_path / "run.yaml")), "run.yaml", "binary")
+    one_line_error(oomdoc(verb, str(LOG), "--config", str(tmp_path / "missing.yaml")), "no such config file")
 
 
 def test_flush_after_must_not_be_negative():

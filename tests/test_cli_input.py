@@ -91,3 +91,22 @@ def test_utf16_without_a_bom_is_still_refused_as_binary(tmp_path):
     p = tmp_path / "x.log"
     p.write_bytes(LOG.decode().encode("utf-16-le"))                # no BOM: nothing says it is text
     one_line_error(oomdoc("explain", str(p)), "binary")
+
+
+def test_decoder_is_the_same_whatever_the_chunking():
+    """Live pipes hand out bytes in any split: a BOM or a UTF-16 code unit cut in two,
+    gzip members cut anywhere, decode to the same text."""
+    import io
+
+    from oomdoc.reader import Decoder, chunks
+
+    text = "héllo ✓ wörld\r\nCUDA out of memory 🙂\n" * 50
+    for data, want in ((text.encode("utf-16"), text), (codecs.BOM_UTF8 + text.encode(), text),
+                       (gzip.compress(text.encode("utf-16-be").join([codecs.BOM_UTF16_BE, b""])), text),
+                       (text.encode(), text)):
+        assert b"".join(chunks("x", io.BytesIO(data))).decode() == want
+        for size in (1, 2, 3, 5, 7, 4096):
+            dec = Decoder("x", 64)
+            out = b"".join(b"".join(dec.feed(data[i:i + size])) for i in range(0, len(data), size))
+            out += b"".join(dec.finish())
+            assert out.decode() == want, size

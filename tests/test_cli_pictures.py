@@ -10,6 +10,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 LEAK = "memory-leak-megatron-allocated-growth-cuda-oom"
+LEAK_LOG = f"corpus/{LEAK}/train.log"
 EXAMPLE_LOG = "corpus/response-length-blowup-verl-v04-grpo-h200/train.log"
 REPORTS = ROOT / "examples" / "reports"
 
@@ -82,10 +83,13 @@ def test_html_masks_and_escapes_echoed_text(tmp_path):
     assert "hf_abcdefghijklmnop" not in page and "<script>" not in page and "<b>x</b>" not in page
 
 
-def test_html_needs_the_whole_log_not_a_live_pipe():
-    p = subprocess.run([sys.executable, "-m", "oomdoc", "explain", "-", "--format", "html"], input=b"x\n",
-                       capture_output=True, cwd=ROOT, timeout=60)
-    assert p.returncode == 2 and b"--format html" in p.stderr and b"Traceback" not in p.stderr
+def test_html_from_a_pipe_is_one_page_for_the_whole_stream():
+    data = (ROOT / LEAK_LOG).read_bytes()
+    p = subprocess.run([sys.executable, "-m", "oomdoc", "explain", "-", "--format", "html"], input=data,
+                       capture_output=True, cwd=ROOT, timeout=120)
+    page = p.stdout.decode()
+    assert p.returncode == 0 and page.count("<!doctype html>") == 1 and page.count("<svg") == 2
+    assert "log <code>&lt;stdin&gt;</code>" in page and "memory-leak" in page
 
 
 def test_committed_example_reports_are_current():

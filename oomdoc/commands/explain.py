@@ -63,11 +63,9 @@ def command(log, configs, rules_dirs, fmt, top, example, flush_after, exit_on_oo
     if log is None:
         raise click.UsageError("give a log FILE, '-' for stdin, or --example NAME")
     check_configs(configs)
-    if log == "-" and _is_stream(sys.stdin):
+    if log == "-" and _is_stream(sys.stdin) and fmt != "html":   # one page: read the stream to its end
         from .live import run_live
 
-        if fmt == "html":
-            raise click.UsageError("--format html needs the whole log: give a FILE or redirect `< FILE`")
         with input_errors():
             sys.exit(run_live(configs, rules_dirs, fmt, top, flush_after, exit_on_oom))
     with input_errors():
