@@ -174,3 +174,21 @@ def test_megatron_arguments_table():
     assert (mb.value, mb.source, mb.raw_key) == (4, "log:3", "micro_batch_size")
     assert setting(rc, "data.train_batch_size").value == 512
     assert "lr" not in rc.raw    # after the table's end line
+
+
+def test_accelerate_state_repr_with_its_deepspeed_config():
+    log = ("05/17/2024 16:39:58 - INFO - __main__ - Distributed environment: DEEPSPEED  Backend: nccl\n"
+           "Num processes: 8\nProcess index: 0\nLocal process index: 0\nDevice: cuda:0\n\n"
+           "Mixed precision type: bf16\n"
+           "ds_config: {'bf16': {'enabled': True}, 'zero_optimization': {'stage': 3, 'offload_optimizer': "
+           "{'device': 'cpu', 'pin_memory': True}, 'offload_param': {'device': 'none'}}, "
+           "'train_micro_batch_size_per_gpu': 'auto', 'gradient_accumulation_steps': 4}\n")
+    rc = cfg(log)
+    procs = setting(rc, "trainer.num_processes")
+    assert (procs.value, procs.source) == (8, "log:2")
+    assert setting(rc, "trainer.precision").value == "bf16"
+    off = setting(rc, "zero.offload_optimizer")
+    assert (off.value, off.source) == (True, "log:8")
+    assert setting(rc, "zero.stage").value == 3
+    assert setting(rc, "actor.gradient_accumulation_steps").value == 4
+    assert "actor.micro_batch_size" not in rc.settings or rc.get("actor.micro_batch_size").default   # 'auto'

@@ -9,6 +9,10 @@
   2024-05-17 16:39:58,114 >> ` or LLaMA-Factory's;
 * DeepSpeed's launcher: runner.py `cmd = <the command it runs>` (local, pdsh
   or mpirun) and launch.py `process N spawned with command: [argv]`;
+* accelerate's `AcceleratorState` repr (state.py `__repr__`, printed by
+  `logger.info(accelerator.state)`): `Distributed environment: DEEPSPEED
+  Backend: nccl`, `Num processes: 8`, ..., `Mixed precision type: bf16`,
+  `ds_config: {...}` (the DeepSpeed config accelerate passes, a dict repr);
 * Megatron-LM's `------------------------ arguments ------------------------`
   table (training/arguments.py `_print_args`: `  name ....... value`, dots
   to 48 columns, until `end of arguments`), a shape other trainers copy;
@@ -108,6 +112,31 @@ def deepspeed_print(s: str, no: int) -> tuple[list[Entry], str | None]:
     if key is None:
         return [], None
     return [Entry(key, literal(_plain_numbers(value)), src, DUMP, ns="deepspeed", style="dump")], None
+
+
+ACCELERATE_STATE = "Distributed environment: "
+_STATE_LINE = re.compile(r"^(Num processes|Mixed precision type|ds_config): (.+)$")
+
+
+def accelerate_state(texts, nos) -> list[Entry]:
+    """The lines of an AcceleratorState repr after its `Distributed environment:` line."""
+    out = []
+    for text, no in zip(texts[:10], nos):
+        m = _STATE_LINE.match(text.strip())
+        if not m:
+            continue
+        key, value, src = m.group(1), m.group(2).strip(), f"log:{no}"
+        if key == "ds_config":
+            try:
+                obj = ast.literal_eval(value)
+            except (ValueError, SyntaxError, MemoryError, RecursionError):
+                continue
+            if isinstance(obj, dict):
+                out.extend(Entry(k, v, src, DUMP, ns="deepspeed", style="dump") for k, v in flatten(obj))
+        else:
+            name = "num_processes" if key == "Num processes" else "mixed_precision"
+            out.append(Entry(name, literal(value), src, DUMP, ns="accelerate", style="dump"))
+    return out
 
 
 def args_table(texts, nos) -> list[Entry]:

@@ -68,6 +68,9 @@ def read(lines, warn) -> tuple[list[Entry], list[shell.Command]]:
                 entries.extend(got)
                 if json_text:
                     _json(lines, i - 1, entries, warn, ns="deepspeed", first=json_text, wrap="zero_optimization")
+            elif s.startswith(banners.ACCELERATE_STATE):
+                block = list(_same_source_lines(lines, i, 10))
+                entries.extend(banners.accelerate_state([b.text for b in block], [b.no for b in block]))
             elif c == "-" and banners.ARGS_TABLE.match(s):
                 block = list(_same_source_lines(lines, i, 2000))
                 entries.extend(banners.args_table([b.text for b in block], [b.no for b in block]))
