@@ -138,3 +138,15 @@ def test_llamafactory_before_its_rename():
     assert fw(frames("/home/u/LLaMA-Efficient-Tuning/src/llmtuner/tuner/sft/workflow.py",
                      f"{SP}/transformers/trainer.py")).id == "llama-factory"
     assert fw("INFO:llmtuner.hparams.parser:Process rank: 0, device: cuda:0\n").id == "llama-factory"
+
+
+def test_a_fork_is_evidence_for_its_base():
+    got = fw(frames("/root/UI-R1/src/open_r1/grpo.py", f"{SP}/transformers/trainer.py",
+                    f"{SP}/accelerate/accelerator.py"))
+    assert (got.id, got.fork) == ("trl", "open-r1")
+
+
+def test_trl_config_class_in_a_traceback_line():
+    got = fw('Traceback (most recent call last):\n  File "/home/u/ppo/train_ppo.py", line 68, in <module>\n'
+             "    training_args = PPOConfig(\nTypeError: __init__() got an unexpected keyword argument 'x'\n")
+    assert got.id == "trl"

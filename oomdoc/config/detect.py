@@ -33,6 +33,7 @@ from .mapping import detect_profiles, mapping
 
 TRL_SCRIPT = re.compile(r"^(sft|dpo|grpo|ppo|orpo|kto|rloo|reward|cpo|gkd|xpo|nash)(_\w+)?\.py$")
 MAX_TEXT = 4 << 20
+FORK_WEIGHT = 2
 LOGGER_LINES = 5000   # a library's logger format shows in its start-up lines
 NEED = {1: 1.5, 2: 1.0, 3: 1.0, 4: 1.0}
 SCALE = {1: 1.0, 2: 0.9, 3: 0.75, 4: 0.75}
@@ -91,6 +92,7 @@ def detect(lines, events, entries, commands) -> Framework:
         for lit, name in d.get("forks", {}).items():
             if lit in text:
                 fork(name, fw)
+                add(fw, FORK_WEIGHT, f"{name} (a fork of {fw}) named in the log")   # a fork runs its base's code
     _code_evidence(raw, packages, modules, add)
     for rx, fw, w, reason in _LOGGER_FORMATS:
         if any(rx.match(ln.raw) for ln in (lines or ())[:LOGGER_LINES]):
