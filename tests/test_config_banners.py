@@ -42,6 +42,8 @@ def test_hf_trainer_banner_behind_the_explicit_logger_format():
     assert rc.raw["max_steps"].value == 17016 and rc.raw["max_steps"].source == "log:7"
     assert rc.raw["total_train_batch_size"].value == 512
     assert rc.framework.id == "transformers"
+    fix = rc.render_fix("actor.micro_batch_size", 8)
+    assert fix.startswith("--per_device_train_batch_size 8") and "now 16 from log:4" in fix
 
 
 def test_hf_banner_beats_the_framework_default_in_a_llamafactory_run():
