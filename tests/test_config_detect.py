@@ -150,3 +150,13 @@ def test_trl_config_class_in_a_traceback_line():
     got = fw('Traceback (most recent call last):\n  File "/home/u/ppo/train_ppo.py", line 68, in <module>\n'
              "    training_args = PPOConfig(\nTypeError: __init__() got an unexpected keyword argument 'x'\n")
     assert got.id == "trl"
+
+
+@pytest.mark.parametrize("line, want", [
+    ("(TaskRunner pid=2117) step:1 - actor/pg_loss:0.01 - critic/score/mean:0.42 - timing_s/gen:31.2", "verl"),
+    ("step:3 - actor/pg_loss:0.02 - response_length/mean:512.0", "verl"),
+    ("{'loss': 0.0, 'grad_norm': 1.2, 'learning_rate': 1e-06, 'completion_length': 312.5, 'reward_std': 0.3}", "trl"),
+    ("{'loss': 3.5534, 'grad_norm': 1.4142, 'learning_rate': 2.05e-06, 'epoch': 0.01}", "transformers"),
+])
+def test_metric_lines_only_one_framework_prints(line, want):
+    assert fw(line + "\n").id == want
