@@ -194,3 +194,24 @@ def test_accelerate_state_repr_with_its_deepspeed_config():
     assert setting(rc, "zero.stage").value == 3
     assert setting(rc, "actor.gradient_accumulation_steps").value == 4
     assert "actor.micro_batch_size" not in rc.settings or rc.get("actor.micro_batch_size").default   # 'auto'
+
+
+def test_a_zero_config_print_cut_by_a_terminal_is_rejoined():
+    line = _ds_print([("zero_config", ZERO_CONFIG)], no_header=True).rstrip("\n")
+    wrapped = "\n".join(line[i:i + 100] for i in range(0, len(line), 100))
+    rc = cfg(wrapped + "\n[2023-07-24 13:21:32,187] [INFO] [config.py:964:print]   zero_enabled ................. True\n")
+    off = setting(rc, "zero.offload_optimizer")
+    assert (off.value, off.source) == (True, "log:1")
+    assert setting(rc, "zero.pin_memory").value is True
+    assert rc.raw["zero_optimization.sub_group_size"].value == 1_000_000_000
+
+
+def test_a_launcher_cmd_line_cut_by_a_terminal_is_rejoined():
+    line = (f"[2024-07-01 10:02:11,302] [INFO] [runner.py:568:main] cmd = /usr/bin/python -u -m "
+            f"deepspeed.launcher.launch --world_info={_world_info({'localhost': [0, 1, 2, 3, 4, 5, 6, 7]})} "
+            "--master_addr=127.0.0.1 --master_port=29500 --enable_each_rank_log=None train.py "
+            "--per_device_train_batch_size 2 --gradient_accumulation_steps 8 --deepspeed ds.json")
+    wrapped = "\n".join(line[i:i + 90] for i in range(0, len(line), 90))
+    rc = cfg(wrapped + "\n[2024-07-01 10:02:13,871] [INFO] [launch.py:146:main] WORLD INFO DICT: {}\n")
+    assert setting(rc, "trainer.num_processes").value == 8
+    assert setting(rc, "actor.gradient_accumulation_steps").value == 8
