@@ -31,6 +31,7 @@ import json
 import os
 import re
 
+from . import shell
 from .values import DUMP, Entry, flatten, literal, parse_kv, split_top
 
 # Logger headers in front of the message (the prefix peeler leaves these to their readers):
@@ -224,14 +225,11 @@ def world_info(value) -> tuple[int, int] | None:
     return None
 
 
-_PYTHON = re.compile(r"^python(\d(\.\d+)?)?$")
-
-
 def _from_program(tokens: list[str]) -> list[str]:
-    """Drop what runs the program (pdsh/mpirun options, `cd`, env) : argv from the python / launcher on."""
+    """Drop what runs the program (pdsh/mpirun options, `cd`, env): argv from the python / launcher on."""
     for i, t in enumerate(tokens):
         base = os.path.basename(t)
-        if _PYTHON.match(base) or base in ("deepspeed", "torchrun", "accelerate"):
+        if shell.PYTHONS.match(base) or base in shell.all_launchers():
             return tokens[i:]
     return []
 
