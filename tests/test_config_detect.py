@@ -160,3 +160,9 @@ def test_trl_config_class_in_a_traceback_line():
 ])
 def test_metric_lines_only_one_framework_prints(line, want):
     assert fw(line + "\n").id == want
+
+
+def test_ray_prefix_with_an_actor_repr_the_peeler_leaves_in_place():
+    got = fw("(VllmGenerationWorker[rank=0] pid=4411) INFO 05-01 10:00:00 [gpu_worker.py:1] Memory profiling\n"
+             "(DTensorPolicyWorker[rank=1] pid=4412, ip=10.0.0.2) loading model\n")
+    assert got.id == "nemo-rl" and "Ray actor DTensorPolicyWorker" in got.evidence

@@ -41,10 +41,10 @@ SCALE = {1: 1.0, 2: 0.9, 3: 0.75, 4: 0.75}
 _NOT_MODULES = {"io", "ai", "com", "org", "net", "dev", "html", "md", "yaml", "json", "sh", "txt", "log"}
 # log-line formats only one library's logger prints (vllm/logger.py, deepspeed/utils/logging.py)
 _LOGGER_FORMATS = (
-    (re.compile(r"^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[?[\w./-]+\.py:\d+\]",
-                re.M), "vllm", 2, "vLLM logger lines (`INFO mm-dd hh:mm:ss [file.py:n]`)"),
-    (re.compile(r"^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] \[(?:DEBUG|INFO|WARNING|ERROR)\] \[[\w.]+\.py:\d+:\w+\]",
-                re.M), "deepspeed", 1, "DeepSpeed logger lines (`[date] [INFO] [file.py:n:func]`)"),
+    (re.compile(r"(?:^|\) )(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[?[\w./-]+\.py:\d+\]"),
+     "vllm", 2, "vLLM logger lines (`INFO mm-dd hh:mm:ss [file.py:n]`)"),
+    (re.compile(r"(?:^|\) )\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] \[(?:DEBUG|INFO|WARNING|ERROR)\] \[[\w.]+\.py:\d+:\w+\]"),
+     "deepspeed", 1, "DeepSpeed logger lines (`[date] [INFO] [file.py:n:func]`)"),
 )
 
 
@@ -95,9 +95,11 @@ def detect(lines, events, entries, commands) -> Framework:
                 add(fw, FORK_WEIGHT, f"{name} (a fork of {fw}) named in the log")   # a fork runs its base's code
     _code_evidence(raw, packages, modules, add)
     for rx, fw, w, reason in _LOGGER_FORMATS:
-        if any(rx.match(ln.raw) for ln in (lines or ())[:LOGGER_LINES]):
+        if any(rx.search(ln.raw, 0, 160) for ln in (lines or ())[:LOGGER_LINES]):
             add(fw, w, reason)
-    seen_actors = {ln.source.actor for ln in lines or () if ln.source.actor}
+    # an actor's own __repr__ may add to its name (NeMo-RL: `VllmGenerationWorker[rank=0]`)
+    seen_actors = {ln.source.actor.split("[", 1)[0] for ln in lines or () if ln.source.actor}
+    seen_actors.update(_RAY_PREFIX.findall(raw))
     if any(ln.source.kind == "vllm" for ln in lines or ()):
         add("vllm", 2, "vLLM engine process output (`(EngineCore pid=...)`)")
     seen_actors.update(a for a in actors if a in raw and (
@@ -150,6 +152,8 @@ def _code_evidence(raw, packages, modules, add) -> None:
         add(fw, w, reason)
 
 
+# Ray's log prefix `(ActorClass pid=N, ip=...)`, also when the actor's repr adds `[rank=0]`
+_RAY_PREFIX = re.compile(r"\(([A-Za-z_]\w*)(?:\[[^\]]*\])? pid=\d")
 _DOT_PY = re.compile(r"\.py\b")
 _PATH_DELIMITERS = (" ", '"', "'", "\n", "(", "[", ",", "=", "\t", "`")
 _PATH_CHARS = re.compile(r"[\w./-]+")
