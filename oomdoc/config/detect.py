@@ -131,14 +131,19 @@ def detect(lines, events, entries, commands) -> Framework:
 def _code_evidence(raw, packages, modules, add) -> None:
     """Package code that ran: source paths and dotted module names, one reason per package."""
     found: dict[str, str] = {}
+    seen: set[str] = set()
     for m in _DOT_PY.finditer(raw):
         end = m.start()
-        start = max(raw.rfind(d, max(0, end - 400), end) for d in _PATH_DELIMITERS) + 1
-        path = raw[start:end]
-        if "/" in path and _PATH_CHARS.fullmatch(path):
-            pkg = _package_of(path, packages)
-            if pkg:
-                found.setdefault(pkg, f"code path {path[-80:]}.py")
+        # the path before `.py`: the last whitespace-separated token, cut at quotes / brackets
+        token = raw[max(0, end - 300):end].rsplit(None, 1)[-1] if end else ""
+        for ch in "\"'([=,`:":
+            token = token.rsplit(ch, 1)[-1]
+        if token in seen or "/" not in token:
+            continue
+        seen.add(token)
+        pkg = _package_of(token, packages)
+        if pkg:
+            found.setdefault(pkg, f"code path {token[-80:]}.py")
     for pkg, rx in modules.items():
         if pkg in found or pkg + "." not in raw:
             continue
@@ -155,8 +160,6 @@ def _code_evidence(raw, packages, modules, add) -> None:
 # Ray's log prefix `(ActorClass pid=N, ip=...)`, also when the actor's repr adds `[rank=0]`
 _RAY_PREFIX = re.compile(r"\(([A-Za-z_]\w*)(?:\[[^\]]*\])? pid=\d")
 _DOT_PY = re.compile(r"\.py\b")
-_PATH_DELIMITERS = (" ", '"', "'", "\n", "(", "[", ",", "=", "\t", "`")
-_PATH_CHARS = re.compile(r"[\w./-]+")
 _INSTALLED = re.compile(r"(?:site|dist)-packages/([A-Za-z_]\w*)/")
 
 
