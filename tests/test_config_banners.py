@@ -215,3 +215,15 @@ def test_a_launcher_cmd_line_cut_by_a_terminal_is_rejoined():
     rc = cfg(wrapped + "\n[2024-07-01 10:02:13,871] [INFO] [launch.py:146:main] WORLD INFO DICT: {}\n")
     assert setting(rc, "trainer.num_processes").value == 8
     assert setting(rc, "actor.gradient_accumulation_steps").value == 8
+
+
+def test_hf_banner_in_a_run_detected_as_deepspeed_keeps_the_trainer_flag():
+    log = ("[2024-07-01 10:02:11,302] [INFO] [runner.py:568:main] cmd = /usr/bin/python -u -m "
+           "deepspeed.launcher.launch --master_port=29500 train.py --deepspeed configs/ds_z3.json\n"
+           + _ds_print([("train_micro_batch_size_per_gpu", "16"), ("zero_config", ZERO_CONFIG)]) + HF_BANNER)
+    rc = cfg(log)
+    assert rc.framework.id == "deepspeed"
+    # the HF Trainer drives DeepSpeed here: its flag, not the DeepSpeed JSON key
+    assert rc.render_fix("actor.micro_batch_size", 8).startswith("--per_device_train_batch_size 8")
+    assert rc.render_fix("actor.gradient_checkpointing", True).startswith("--gradient_checkpointing true")
+    assert rc.fix("zero.offload_optimizer", False).key == "zero_optimization.offload_optimizer.device"
