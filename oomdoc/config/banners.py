@@ -53,7 +53,7 @@ _HF_KEYS = {
     "Num examples": "num_examples",
     "Num Epochs": "num_train_epochs",
     "Number of trainable parameters": "trainable_parameters",
-    "Training with DataParallel so batch size has been adjusted to:": "train_batch_size",
+    "Training with DataParallel so batch size has been adjusted to:": "dataparallel_train_batch_size",
 }
 _DS_LINE = re.compile(r"^([a-z_][a-z0-9_]*) (?:\.+ | )(\S.*)$")
 # DeepSpeedConfig attributes -> the DeepSpeed JSON keys they come from
