@@ -227,3 +227,16 @@ def test_hf_banner_in_a_run_detected_as_deepspeed_keeps_the_trainer_flag():
     assert rc.render_fix("actor.micro_batch_size", 8).startswith("--per_device_train_batch_size 8")
     assert rc.render_fix("actor.gradient_checkpointing", True).startswith("--gradient_checkpointing true")
     assert rc.fix("zero.offload_optimizer", False).key == "zero_optimization.offload_optimizer.device"
+
+
+def test_banners_far_past_the_head_of_a_big_log_are_kept_by_the_scanner():
+    """Past the head the scanner keeps only windows around trigger literals: the
+    banners' own literals (from the framework JSONs' log_triggers) must open one."""
+    filler = "".join(f"worker {i % 7} processed shard {i} and status fine\n" for i in range(6000))
+    log = (filler + _ds_print([("zero_config", ZERO_CONFIG)]) + filler + HF_BANNER + filler
+           + f"[2024-07-01 10:02:11,302] [INFO] [runner.py:568:main] cmd = /usr/bin/python -u -m deepspeed.launcher."
+             f"launch --world_info={_world_info({'localhost': [0, 1]})} train.py --deepspeed ds.json\n" + filler)
+    rc = load_run_config(read_events(log.encode(), emit_all=False), [])
+    assert setting(rc, "zero.offload_optimizer").source == "log:6002"
+    assert setting(rc, "actor.micro_batch_size").source == "log:12006"
+    assert setting(rc, "trainer.num_processes").value == 2
