@@ -90,6 +90,7 @@ ANCHORS = (
     'imed out in bl',
     'irtual',
     'isaligned addr',
+    'istributed env',
     'ith co',
     'killed',
     'kv cache memor',

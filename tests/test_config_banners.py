@@ -42,6 +42,8 @@ def test_hf_trainer_banner_behind_the_explicit_logger_format():
     assert rc.raw["max_steps"].value == 17016 and rc.raw["max_steps"].source == "log:7"
     assert rc.raw["total_train_batch_size"].value == 512
     assert rc.framework.id == "transformers"
+    fix = rc.render_fix("actor.micro_batch_size", 8)
+    assert fix.startswith("--per_device_train_batch_size 8") and "now 16 from log:4" in fix
 
 
 def test_hf_banner_beats_the_framework_default_in_a_llamafactory_run():
@@ -174,3 +176,67 @@ def test_megatron_arguments_table():
     assert (mb.value, mb.source, mb.raw_key) == (4, "log:3", "micro_batch_size")
     assert setting(rc, "data.train_batch_size").value == 512
     assert "lr" not in rc.raw    # after the table's end line
+
+
+def test_accelerate_state_repr_with_its_deepspeed_config():
+    log = ("05/17/2024 16:39:58 - INFO - __main__ - Distributed environment: DEEPSPEED  Backend: nccl\n"
+           "Num processes: 8\nProcess index: 0\nLocal process index: 0\nDevice: cuda:0\n\n"
+           "Mixed precision type: bf16\n"
+           "ds_config: {'bf16': {'enabled': True}, 'zero_optimization': {'stage': 3, 'offload_optimizer': "
+           "{'device': 'cpu', 'pin_memory': True}, 'offload_param': {'device': 'none'}}, "
+           "'train_micro_batch_size_per_gpu': 'auto', 'gradient_accumulation_steps': 4}\n")
+    rc = cfg(log)
+    procs = setting(rc, "trainer.num_processes")
+    assert (procs.value, procs.source) == (8, "log:2")
+    assert setting(rc, "trainer.precision").value == "bf16"
+    off = setting(rc, "zero.offload_optimizer")
+    assert (off.value, off.source) == (True, "log:8")
+    assert setting(rc, "zero.stage").value == 3
+    assert setting(rc, "actor.gradient_accumulation_steps").value == 4
+    assert "actor.micro_batch_size" not in rc.settings or rc.get("actor.micro_batch_size").default   # 'auto'
+
+
+def test_a_zero_config_print_cut_by_a_terminal_is_rejoined():
+    line = _ds_print([("zero_config", ZERO_CONFIG)], no_header=True).rstrip("\n")
+    wrapped = "\n".join(line[i:i + 100] for i in range(0, len(line), 100))
+    rc = cfg(wrapped + "\n[2023-07-24 13:21:32,187] [INFO] [config.py:964:print]   zero_enabled ................. True\n")
+    off = setting(rc, "zero.offload_optimizer")
+    assert (off.value, off.source) == (True, "log:1")
+    assert setting(rc, "zero.pin_memory").value is True
+    assert rc.raw["zero_optimization.sub_group_size"].value == 1_000_000_000
+
+
+def test_a_launcher_cmd_line_cut_by_a_terminal_is_rejoined():
+    line = (f"[2024-07-01 10:02:11,302] [INFO] [runner.py:568:main] cmd = /usr/bin/python -u -m "
+            f"deepspeed.launcher.launch --world_info={_world_info({'localhost': [0, 1, 2, 3, 4, 5, 6, 7]})} "
+            "--master_addr=127.0.0.1 --master_port=29500 --enable_each_rank_log=None train.py "
+            "--per_device_train_batch_size 2 --gradient_accumulation_steps 8 --deepspeed ds.json")
+    wrapped = "\n".join(line[i:i + 90] for i in range(0, len(line), 90))
+    rc = cfg(wrapped + "\n[2024-07-01 10:02:13,871] [INFO] [launch.py:146:main] WORLD INFO DICT: {}\n")
+    assert setting(rc, "trainer.num_processes").value == 8
+    assert setting(rc, "actor.gradient_accumulation_steps").value == 8
+
+
+def test_hf_banner_in_a_run_detected_as_deepspeed_keeps_the_trainer_flag():
+    log = ("[2024-07-01 10:02:11,302] [INFO] [runner.py:568:main] cmd = /usr/bin/python -u -m "
+           "deepspeed.launcher.launch --master_port=29500 train.py --deepspeed configs/ds_z3.json\n"
+           + _ds_print([("train_micro_batch_size_per_gpu", "16"), ("zero_config", ZERO_CONFIG)]) + HF_BANNER)
+    rc = cfg(log)
+    assert rc.framework.id == "deepspeed"
+    # the HF Trainer drives DeepSpeed here: its flag, not the DeepSpeed JSON key
+    assert rc.render_fix("actor.micro_batch_size", 8).startswith("--per_device_train_batch_size 8")
+    assert rc.render_fix("actor.gradient_checkpointing", True).startswith("--gradient_checkpointing true")
+    assert rc.fix("zero.offload_optimizer", False).key == "zero_optimization.offload_optimizer.device"
+
+
+def test_banners_far_past_the_head_of_a_big_log_are_kept_by_the_scanner():
+    """Past the head the scanner keeps only windows around trigger literals: the
+    banners' own literals (from the framework JSONs' log_triggers) must open one."""
+    filler = "".join(f"worker {i % 7} processed shard {i} and status fine\n" for i in range(6000))
+    log = (filler + _ds_print([("zero_config", ZERO_CONFIG)]) + filler + HF_BANNER + filler
+           + f"[2024-07-01 10:02:11,302] [INFO] [runner.py:568:main] cmd = /usr/bin/python -u -m deepspeed.launcher."
+             f"launch --world_info={_world_info({'localhost': [0, 1]})} train.py --deepspeed ds.json\n" + filler)
+    rc = load_run_config(read_events(log.encode(), emit_all=False), [])
+    assert setting(rc, "zero.offload_optimizer").source == "log:6002"
+    assert setting(rc, "actor.micro_batch_size").source == "log:12006"
+    assert setting(rc, "trainer.num_processes").value == 2

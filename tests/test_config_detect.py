@@ -138,3 +138,31 @@ def test_llamafactory_before_its_rename():
     assert fw(frames("/home/u/LLaMA-Efficient-Tuning/src/llmtuner/tuner/sft/workflow.py",
                      f"{SP}/transformers/trainer.py")).id == "llama-factory"
     assert fw("INFO:llmtuner.hparams.parser:Process rank: 0, device: cuda:0\n").id == "llama-factory"
+
+
+def test_a_fork_is_evidence_for_its_base():
+    got = fw(frames("/root/UI-R1/src/open_r1/grpo.py", f"{SP}/transformers/trainer.py",
+                    f"{SP}/accelerate/accelerator.py"))
+    assert (got.id, got.fork) == ("trl", "open-r1")
+
+
+def test_trl_config_class_in_a_traceback_line():
+    got = fw('Traceback (most recent call last):\n  File "/home/u/ppo/train_ppo.py", line 68, in <module>\n'
+             "    training_args = PPOConfig(\nTypeError: __init__() got an unexpected keyword argument 'x'\n")
+    assert got.id == "trl"
+
+
+@pytest.mark.parametrize("line, want", [
+    ("(TaskRunner pid=2117) step:1 - actor/pg_loss:0.01 - critic/score/mean:0.42 - timing_s/gen:31.2", "verl"),
+    ("step:3 - actor/pg_loss:0.02 - response_length/mean:512.0", "verl"),
+    ("{'loss': 0.0, 'grad_norm': 1.2, 'learning_rate': 1e-06, 'completion_length': 312.5, 'reward_std': 0.3}", "trl"),
+    ("{'loss': 3.5534, 'grad_norm': 1.4142, 'learning_rate': 2.05e-06, 'epoch': 0.01}", "transformers"),
+])
+def test_metric_lines_only_one_framework_prints(line, want):
+    assert fw(line + "\n").id == want
+
+
+def test_ray_prefix_with_an_actor_repr_the_peeler_leaves_in_place():
+    got = fw("(VllmGenerationWorker[rank=0] pid=4411) INFO 05-01 10:00:00 [gpu_worker.py:1] Memory profiling\n"
+             "(DTensorPolicyWorker[rank=1] pid=4412, ip=10.0.0.2) loading model\n")
+    assert got.id == "nemo-rl" and "Ray actor DTensorPolicyWorker" in got.evidence

@@ -22,10 +22,13 @@ log beats the first launch):
 1. config files given with `--config` (YAML, JSON, TOML), in the order given;
 2. launch scripts given with `--config` (`run.sh`: its launch command and `export`s);
 3. config printed in the log (verl's resolved dump, Namespace/TrainingArguments
-   prints, DeepSpeed's `json = {...}`, vLLM's engine config, ...): it shows what
-   the run really used, so it beats files that may have been edited since;
+   prints, DeepSpeed's `json = {...}` and `DeepSpeedEngine configuration`
+   print, HF Trainer's training banner, accelerate's state, Megatron's
+   arguments table, vLLM's engine config, ...): it shows what the run really
+   used, so it beats files that may have been edited since;
 4. the command line echoed in the log (`+ python3 -m ... k=v`, `+ export`,
-   Hydra's `Error executing job with overrides`), the user's explicit overrides.
+   DeepSpeed's launcher `cmd = ...`, Hydra's `Error executing job with
+   overrides`), the user's explicit overrides.
 
 A `null` never overrides a concrete value from another source (in a resolved
 dump it means "auto"); two concrete values that disagree across sources are

@@ -9,6 +9,10 @@
   2024-05-17 16:39:58,114 >> ` or LLaMA-Factory's;
 * DeepSpeed's launcher: runner.py `cmd = <the command it runs>` (local, pdsh
   or mpirun) and launch.py `process N spawned with command: [argv]`;
+* accelerate's `AcceleratorState` repr (state.py `__repr__`, printed by
+  `logger.info(accelerator.state)`): `Distributed environment: DEEPSPEED
+  Backend: nccl`, `Num processes: 8`, ..., `Mixed precision type: bf16`,
+  `ds_config: {...}` (the DeepSpeed config accelerate passes, a dict repr);
 * Megatron-LM's `------------------------ arguments ------------------------`
   table (training/arguments.py `_print_args`: `  name ....... value`, dots
   to 48 columns, until `end of arguments`), a shape other trainers copy;
@@ -27,6 +31,7 @@ import json
 import os
 import re
 
+from . import shell
 from .values import DUMP, Entry, flatten, literal, parse_kv, split_top
 
 # Logger headers in front of the message (the prefix peeler leaves these to their readers):
@@ -48,7 +53,7 @@ _HF_KEYS = {
     "Num examples": "num_examples",
     "Num Epochs": "num_train_epochs",
     "Number of trainable parameters": "trainable_parameters",
-    "Training with DataParallel so batch size has been adjusted to:": "train_batch_size",
+    "Training with DataParallel so batch size has been adjusted to:": "dataparallel_train_batch_size",
 }
 _DS_LINE = re.compile(r"^([a-z_][a-z0-9_]*) (?:\.+ | )(\S.*)$")
 # DeepSpeedConfig attributes -> the DeepSpeed JSON keys they come from
@@ -108,6 +113,31 @@ def deepspeed_print(s: str, no: int) -> tuple[list[Entry], str | None]:
     if key is None:
         return [], None
     return [Entry(key, literal(_plain_numbers(value)), src, DUMP, ns="deepspeed", style="dump")], None
+
+
+ACCELERATE_STATE = "Distributed environment: "
+_STATE_LINE = re.compile(r"^(Num processes|Mixed precision type|ds_config): (.+)$")
+
+
+def accelerate_state(texts, nos) -> list[Entry]:
+    """The lines of an AcceleratorState repr after its `Distributed environment:` line."""
+    out = []
+    for text, no in zip(texts[:10], nos):
+        m = _STATE_LINE.match(text.strip())
+        if not m:
+            continue
+        key, value, src = m.group(1), m.group(2).strip(), f"log:{no}"
+        if key == "ds_config":
+            try:
+                obj = ast.literal_eval(value)
+            except (ValueError, SyntaxError, MemoryError, RecursionError):
+                continue
+            if isinstance(obj, dict):
+                out.extend(Entry(k, v, src, DUMP, ns="deepspeed", style="dump") for k, v in flatten(obj))
+        else:
+            name = "num_processes" if key == "Num processes" else "mixed_precision"
+            out.append(Entry(name, literal(value), src, DUMP, ns="accelerate", style="dump"))
+    return out
 
 
 def args_table(texts, nos) -> list[Entry]:
@@ -195,14 +225,11 @@ def world_info(value) -> tuple[int, int] | None:
     return None
 
 
-_PYTHON = re.compile(r"^python(\d(\.\d+)?)?$")
-
-
 def _from_program(tokens: list[str]) -> list[str]:
-    """Drop what runs the program (pdsh/mpirun options, `cd`, env) : argv from the python / launcher on."""
+    """Drop what runs the program (pdsh/mpirun options, `cd`, env): argv from the python / launcher on."""
     for i, t in enumerate(tokens):
         base = os.path.basename(t)
-        if _PYTHON.match(base) or base in ("deepspeed", "torchrun", "accelerate"):
+        if shell.PYTHONS.match(base) or base in shell.all_launchers():
             return tokens[i:]
     return []
 

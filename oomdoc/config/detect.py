@@ -33,6 +33,7 @@ from .mapping import detect_profiles, mapping
 
 TRL_SCRIPT = re.compile(r"^(sft|dpo|grpo|ppo|orpo|kto|rloo|reward|cpo|gkd|xpo|nash)(_\w+)?\.py$")
 MAX_TEXT = 4 << 20
+FORK_WEIGHT = 2
 LOGGER_LINES = 5000   # a library's logger format shows in its start-up lines
 NEED = {1: 1.5, 2: 1.0, 3: 1.0, 4: 1.0}
 SCALE = {1: 1.0, 2: 0.9, 3: 0.75, 4: 0.75}
@@ -40,10 +41,10 @@ SCALE = {1: 1.0, 2: 0.9, 3: 0.75, 4: 0.75}
 _NOT_MODULES = {"io", "ai", "com", "org", "net", "dev", "html", "md", "yaml", "json", "sh", "txt", "log"}
 # log-line formats only one library's logger prints (vllm/logger.py, deepspeed/utils/logging.py)
 _LOGGER_FORMATS = (
-    (re.compile(r"^(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[?[\w./-]+\.py:\d+\]",
-                re.M), "vllm", 2, "vLLM logger lines (`INFO mm-dd hh:mm:ss [file.py:n]`)"),
-    (re.compile(r"^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] \[(?:DEBUG|INFO|WARNING|ERROR)\] \[[\w.]+\.py:\d+:\w+\]",
-                re.M), "deepspeed", 1, "DeepSpeed logger lines (`[date] [INFO] [file.py:n:func]`)"),
+    (re.compile(r"(?:^|\) )(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[?[\w./-]+\.py:\d+\]"),
+     "vllm", 2, "vLLM logger lines (`INFO mm-dd hh:mm:ss [file.py:n]`)"),
+    (re.compile(r"(?:^|\) )\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] \[(?:DEBUG|INFO|WARNING|ERROR)\] \[[\w.]+\.py:\d+:\w+\]"),
+     "deepspeed", 1, "DeepSpeed logger lines (`[date] [INFO] [file.py:n:func]`)"),
 )
 
 
@@ -91,11 +92,14 @@ def detect(lines, events, entries, commands) -> Framework:
         for lit, name in d.get("forks", {}).items():
             if lit in text:
                 fork(name, fw)
+                add(fw, FORK_WEIGHT, f"{name} (a fork of {fw}) named in the log")   # a fork runs its base's code
     _code_evidence(raw, packages, modules, add)
     for rx, fw, w, reason in _LOGGER_FORMATS:
-        if any(rx.match(ln.raw) for ln in (lines or ())[:LOGGER_LINES]):
+        if any(rx.search(ln.raw, 0, 160) for ln in (lines or ())[:LOGGER_LINES]):
             add(fw, w, reason)
-    seen_actors = {ln.source.actor for ln in lines or () if ln.source.actor}
+    # an actor's own __repr__ may add to its name (NeMo-RL: `VllmGenerationWorker[rank=0]`)
+    seen_actors = {ln.source.actor.split("[", 1)[0] for ln in lines or () if ln.source.actor}
+    seen_actors.update(_RAY_PREFIX.findall(raw))
     if any(ln.source.kind == "vllm" for ln in lines or ()):
         add("vllm", 2, "vLLM engine process output (`(EngineCore pid=...)`)")
     seen_actors.update(a for a in actors if a in raw and (
@@ -127,14 +131,19 @@ def detect(lines, events, entries, commands) -> Framework:
 def _code_evidence(raw, packages, modules, add) -> None:
     """Package code that ran: source paths and dotted module names, one reason per package."""
     found: dict[str, str] = {}
+    seen: set[str] = set()
     for m in _DOT_PY.finditer(raw):
         end = m.start()
-        start = max(raw.rfind(d, max(0, end - 400), end) for d in _PATH_DELIMITERS) + 1
-        path = raw[start:end]
-        if "/" in path and _PATH_CHARS.fullmatch(path):
-            pkg = _package_of(path, packages)
-            if pkg:
-                found.setdefault(pkg, f"code path {path[-80:]}.py")
+        # the path before `.py`: the last whitespace-separated token, cut at quotes / brackets
+        token = raw[max(0, end - 300):end].rsplit(None, 1)[-1] if end else ""
+        for ch in "\"'([=,`:":
+            token = token.rsplit(ch, 1)[-1]
+        if token in seen or "/" not in token:
+            continue
+        seen.add(token)
+        pkg = _package_of(token, packages)
+        if pkg:
+            found.setdefault(pkg, f"code path {token[-80:]}.py")
     for pkg, rx in modules.items():
         if pkg in found or pkg + "." not in raw:
             continue
@@ -148,9 +157,9 @@ def _code_evidence(raw, packages, modules, add) -> None:
         add(fw, w, reason)
 
 
+# Ray's log prefix `(ActorClass pid=N, ip=...)`, also when the actor's repr adds `[rank=0]`
+_RAY_PREFIX = re.compile(r"\(([A-Za-z_]\w*)(?:\[[^\]]*\])? pid=\d")
 _DOT_PY = re.compile(r"\.py\b")
-_PATH_DELIMITERS = (" ", '"', "'", "\n", "(", "[", ",", "=", "\t", "`")
-_PATH_CHARS = re.compile(r"[\w./-]+")
 _INSTALLED = re.compile(r"(?:site|dist)-packages/([A-Za-z_]\w*)/")
 
 

@@ -60,14 +60,17 @@ def read(lines, warn) -> tuple[list[Entry], list[shell.Command]]:
             elif s.startswith("json = {"):
                 _json(lines, i - 1, entries, warn, ns="deepspeed", first=s[7:])
             elif s.startswith("cmd = ") or "spawned with command:" in s:
-                _launcher_line(s, ln.no, entries, commands, warn)
+                _launcher_line(_unwrapped(lines, i - 1, s), ln.no, entries, commands, warn)
             elif c in "+$" or (c.isalpha() and _maybe_command(s)):
                 _command_line(lines, i - 1, s, entries, commands, warn)
             if banners.is_deepspeed_print(ln.raw, s):
-                got, json_text = banners.deepspeed_print(s, ln.no)
+                got, json_text = banners.deepspeed_print(_unwrapped(lines, i - 1, s), ln.no)
                 entries.extend(got)
                 if json_text:
                     _json(lines, i - 1, entries, warn, ns="deepspeed", first=json_text, wrap="zero_optimization")
+            elif s.startswith(banners.ACCELERATE_STATE):
+                block = list(_same_source_lines(lines, i, 10))
+                entries.extend(banners.accelerate_state([b.text for b in block], [b.no for b in block]))
             elif c == "-" and banners.ARGS_TABLE.match(s):
                 block = list(_same_source_lines(lines, i, 2000))
                 entries.extend(banners.args_table([b.text for b in block], [b.no for b in block]))
@@ -269,6 +272,30 @@ def _hydra_list(s, no, entries):
         toks = ["python", "-m", "main_ppo"] + [str(x) for x in items]
         cmd = shell.parse_command(toks, lambda: f"log:{no}", COMMAND)
         entries.extend(cmd.entries)
+
+
+_LOGGER_HEAD = re.compile(r"^\[\d{4}-\d\d-\d\d |^(?:DEBUG|INFO|WARNING|ERROR) \d\d-\d\d ")
+
+
+def _unwrapped(lines, start, s, limit=60):
+    """A long one-line print cut by a terminal at its width: the line and its pieces, re-joined.
+
+    A piece is a later line of the same writer that starts no log record of its own, after
+    a piece that filled the terminal's width; the last piece is shorter.
+    """
+    first = lines[start]
+    width = len(first.raw)
+    # one long line alone proves nothing: two pieces of exactly that width do
+    if width < 80 or start + 1 >= len(lines) or len(lines[start + 1].raw) != width:
+        return s
+    parts, prev = [s], width
+    for ln in lines[start + 1:start + 1 + limit]:
+        if ln.source.key != first.source.key or not ln.raw.strip() or _LOGGER_HEAD.match(ln.raw) \
+                or prev < width - 1:
+            break
+        parts.append(ln.raw)
+        prev = len(ln.raw)
+    return "".join(parts)
 
 
 def _launcher_line(s, no, entries, commands, warn):

@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from .mapping import COMPONENTS, from_knob, mapping
+from .mapping import from_knob, mapping
 
 FILE_STYLES = ("yaml", "json", "toml")
 CLI_WHERE = {
@@ -152,18 +152,24 @@ def _namespace(rc, knob, origin) -> str | None:
     fw = rc.framework.id
     if knob in mapping("env").get("knobs", {}):
         return "env"
-    if origin is not None and origin.ns in COMPONENTS:
-        # a component's printed dump (vLLM's engine line inside an OpenRLHF run)
-        # is changed through the framework's own setting when it has one
-        if not (origin.style == "dump" and fw and fw != origin.ns and knob in mapping(fw).get("knobs", {})):
+    if origin is not None and origin.ns != "main" and knob in mapping(origin.ns).get("knobs", {}):
+        # a library's printed dump (vLLM's engine line inside an OpenRLHF run) is changed
+        # through the setting of the framework that drives it, when that one has it; a
+        # library beside another (HF Trainer's banner in a run detected as DeepSpeed) keeps its own
+        if not (origin.style == "dump" and fw and fw != origin.ns and knob in mapping(fw).get("knobs", {})
+                and _tier(fw) < _tier(origin.ns)):
             return origin.ns
     if fw and knob in mapping(fw).get("knobs", {}):
         return fw
     used = {e.ns for e in rc.origins.values()} | {c.launcher for c in getattr(rc, "commands", ())}
-    for comp in ("accelerate", "deepspeed", "vllm", "launcher"):
+    for comp in ("accelerate", "deepspeed", "transformers", "vllm", "launcher"):
         if comp in used and knob in mapping(comp).get("knobs", {}):
             return comp
     return None
+
+
+def _tier(name: str) -> int:
+    return mapping(name).get("detect", {}).get("tier", 2)
 
 
 def _key(rc, ns, keys, setting, origin) -> str:
