@@ -21,7 +21,8 @@ from __future__ import annotations
 from importlib import import_module
 
 # Order matters only for display; every module sees every matching record.
-FAMILIES = ("pytorch", "runtime", "ray", "vllm", "deepspeed", "host", "metrics", "crash", "nvsmi")
+# `signature` runs last: it reports the catalogue hits the others did not.
+FAMILIES = ("pytorch", "runtime", "ray", "vllm", "deepspeed", "host", "metrics", "crash", "nvsmi", "signature")
 
 _loaded: list | None = None
 
