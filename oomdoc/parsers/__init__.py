@@ -28,7 +28,12 @@ _loaded: list | None = None
 
 
 def modules() -> list:
+    """The parser modules, in FAMILIES order. Each Pipeline asks once, as it starts:
+    the failure events recalled for the fallback family start afresh then."""
     global _loaded
+    from .base import forget_recent
+
+    forget_recent()
     if _loaded is None:
         mods = []
         for name in FAMILIES:

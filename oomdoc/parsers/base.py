@@ -72,6 +72,17 @@ def event(kind: str, record: Record, facts: dict, text: str | None = None) -> Ev
     return ev
 
 
+def forget_recent() -> None:
+    """A new log starts: events of the last one are no evidence about it."""
+    _RECENT.clear()
+
+
+def reported_near(record: Record, window: int) -> list[Event]:
+    """Tagged failure events that end at most `window` lines before `record` starts
+    (a re-raise of a failure another source printed just before)."""
+    return [ev for _, ev in _RECENT if 0 <= record.line - ev.end_line <= window]
+
+
 def reported(record: Record) -> list[Event]:
     """Tagged failure events already made from lines of `record` (by any family)."""
     if not _RECENT:

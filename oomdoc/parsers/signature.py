@@ -10,9 +10,10 @@ kind with the facts its patterns could read, `signature`, `memory`,
 read it (or the text was visibly cut, `...`).
 
 A hit is already reported when a strict family made an event from lines of
-the same record with the same kind, or one at least as certain: one failure
-is never reported twice. At most one fallback event per memory class and
-record.
+the same record with the same kind, or one at least as certain; a hit that is
+not certain (a re-raise, a kill) also when a failure of its memory class ended
+at most `NEAR` lines before: one failure is never reported twice. At most one
+fallback event per memory class and record.
 
 Terminal-wrapped messages reach every family joined (see `assemble`).
 """
@@ -22,7 +23,7 @@ import re
 
 from .. import signatures
 from ..model import Event, Record
-from .base import event, reported
+from .base import event, reported, reported_near
 
 NAME = "signature"
 _CAT = signatures.catalogue()
@@ -54,6 +55,7 @@ FACTS["phase"] = "training phase from frames (see pytorch.PHASES)"
 FACTS["phases"] = "every phase recognised, outermost first"
 
 _RANK = {"possible": 0, "likely": 1, "certain": 2}
+NEAR = 400     # lines: a Ray driver re-raises a worker's failure soon after the worker prints it
 _WS = re.compile(r"\s+")
 _SQUEEZED = [(e, tuple(_WS.sub("", a) for a in e.anchors)) for e in _CAT.entries]
 
@@ -81,12 +83,20 @@ def parse(record: Record) -> list[Event]:
         return []
     vs = signatures.variants(text)
     done = reported(record)
+    near = None
     cut = text.rstrip().endswith(("...", "\u2026"))
     out: list[Event] = []
     memories: set[str] = set()
     for e in hits:
         if e.memory in memories or _covered(e, done) or e.search(vs) is None:
             continue
+        if e.certainty != "certain":    # a re-raise or a symptom of a failure printed just before
+            near = reported_near(record, NEAR) if near is None else near
+            same = next((ev for ev in near if ev.facts.get("memory") == e.memory), None)
+            if same is not None:
+                for k, v in e.read_facts(vs).items():   # its facts join the failure it repeats
+                    same.facts.setdefault(k, v)
+                continue
         facts = e.read_facts(vs)
         if e.parser is not None or cut:
             facts["truncated"] = True
