@@ -53,6 +53,16 @@ def shapes(entry) -> dict[str, str]:
     }
 
 
+MORE_SHAPES = ("plain", "rank-prefixed", "wrapped-80")
+
+
+class _Rendering:
+    """Another rendering of an entry's family (`more:`), shaped like a sample."""
+
+    def __init__(self, entry, more):
+        self.sample, self.expect, self.pattern = more["sample"], more.get("expect") or {}, entry.pattern
+
+
 def _expected(value):
     """Sizes are written as printed ('1.95 GiB'); the test converts them."""
     if isinstance(value, str):
@@ -71,10 +81,24 @@ def _same(got, want) -> bool:
 CASES = [(e.id, shape) for e in CAT.entries for shape in shapes(e)]
 
 
+MORE_CASES = [(e.id, i, shape) for e in CAT.entries for i in range(len(e.more)) for shape in MORE_SHAPES]
+
+
 @pytest.mark.parametrize("sid,shape", CASES, ids=[f"{s}-{k}" for s, k in CASES])
 def test_every_signature_in_every_shape(sid, shape):
     entry = CAT.by_id(sid)
-    text = shapes(entry)[shape]
+    _check(entry, entry.expect, shapes(entry)[shape], shape)
+
+
+@pytest.mark.parametrize("sid,i,shape", MORE_CASES, ids=[f"{s}-{i}-{k}" for s, i, k in MORE_CASES])
+def test_other_renderings_of_each_family(sid, i, shape):
+    entry = CAT.by_id(sid)
+    more = _Rendering(entry, entry.more[i])
+    _check(entry, more.expect, shapes(more)[shape], shape)
+
+
+def _check(entry, expect, text, shape):
+    sid = entry.id
     analysis = read_events(text.encode())
     evs = [ev for ev in analysis.events if ev.facts.get("signature") == sid]
     assert evs, f"{sid} [{shape}] not recognised: {[(e.kind, e.facts.get('signature')) for e in analysis.events]}"
@@ -83,7 +107,7 @@ def test_every_signature_in_every_shape(sid, shape):
     assert ev.facts["memory"] == entry.memory and ev.facts["certainty"] == entry.certainty
     if shape == "truncated":
         return
-    for name, want in entry.expect.items():
+    for name, want in expect.items():
         want = _expected(want)
         assert name in ev.facts, f"{sid} [{shape}]: fact {name} missing: {ev.facts}"
         assert _same(ev.facts[name], want), f"{sid} [{shape}]: {name}={ev.facts[name]!r}, want {want!r}"
@@ -106,6 +130,8 @@ def test_catalogue_is_well_formed():
         # the scanner finds the message by its anchors, the pattern finds its head
         assert any(a in e.sample for a in e.anchors), e.id
         assert e.pattern.search(e.sample), e.id
+        for m in e.more:
+            assert e.pattern.search(m["sample"].replace("\n", " ")), e.id
     for kind in {e.kind for e in CAT.entries}:
         assert sum(e.default for e in CAT.entries if e.kind == kind) <= 1, kind
 

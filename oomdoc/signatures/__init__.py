@@ -85,6 +85,7 @@ class Signature:
     sample: str = ""
     default: bool = False
     unless_text: str = ""
+    more: tuple = ()        # other renderings of the family: ({"sample": …, "expect": {…}}, …)
     _rx: re.Pattern | None = field(default=None, repr=False)
     _facts: list | None = field(default=None, repr=False)
 
@@ -223,7 +224,7 @@ def catalogue() -> Catalogue:
             set_facts=dict(e.get("set", {})), expect=dict(e.get("expect", {})),
             versions=str(e.get("versions", "")), source=dict(e.get("source", {})),
             sample=e.get("sample", ""), default=bool(e.get("default", False)),
-            unless_text=e.get("unless", "")))
+            unless_text=e.get("unless", ""), more=tuple(e.get("more", ()))))
     return Catalogue(groups=groups, entries=entries)
 
 
@@ -346,5 +347,7 @@ def markdown() -> str:
     lines.append("## Samples")
     for e in cat.entries:
         lines += ["", f"### `{e.id}`", "", f"Pattern: `{e.pattern_text}`", "", "```", e.sample.rstrip("\n"), "```"]
+        for m in e.more:
+            lines += ["", "```", m["sample"].rstrip("\n"), "```"]
     lines.append("")
     return "\n".join(lines)
