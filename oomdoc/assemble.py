@@ -9,13 +9,20 @@ A traceback closes on a new record header, a new traceback without a chaining
 banner, too many continuation lines, or `flush()` (idle interval / EOF).
 A plain line stays open so that parsers can claim the next lines as its
 continuation (a wrapped OOM message, Ray's report and its table).
+
+Terminal wraps: a terminal cuts a long line every W columns (80-120), even
+mid-word, and the pieces after the first carry none of its prefixes (no
+`[rank7]:`, no `(raylet)`, no dmesg time). Such a piece (`_wrap_piece`) joins
+the record of the line it continues, with that line's source, and when the
+record closes it is joined back onto that line before any parser reads it
+(`unwrap`).
 """
 from __future__ import annotations
 
 import re
 from typing import Callable
 
-from .model import Line, Record
+from .model import MAIN, Line, Record
 
 TB_HEADER = "Traceback (most recent call last)"
 CHAIN_BANNERS = ("During handling of the above exception",
@@ -37,25 +44,115 @@ Continues = Callable[[str, str], bool]
 
 
 class _Open:
-    __slots__ = ("state", "lines", "cont", "blank")
+    __slots__ = ("state", "lines", "cont", "blank", "pieces")
 
     def __init__(self, state: str, line: Line):
         self.state = state          # "line" | "frames" | "exc" | "chain"
         self.lines = [line]
         self.cont = 0
         self.blank = 0
+        self.pieces: set = set()    # ids of lines that are pieces of a terminal-wrapped line
 
 
 def _is_frame(text: str) -> bool:
     return text[:1] in (" ", "\t") or text.startswith('File "')
 
 
+WRAP_MIN = 79        # the narrowest terminal people wrap at is 80 columns
+WRAP_FIRST_MAX = 250  # a longer line is a whole line, not a terminal's first piece
+
+
+def _sentence_end(prev: str, nxt: str) -> bool:
+    """`prev` ends a sentence (or a clause): the next line is a line of its own."""
+    return prev.rstrip()[-1:] in (".", "!", "?", ")")
+
+
+_LEVEL_WORD = re.compile(r"(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\b")
+_LINE_START = re.compile(r"[A-Za-z_][\w\-]*: ")     # `slurmstepd: error:`, `wandb: Waiting`
+_EXC_LINE = re.compile(r"\s*[\w.]+(?:Error|Exception)(?:\([\w.]+\))?:")
+_WS = re.compile(r"\s+")
+
+
+def _anchors() -> re.Pattern:
+    global _ANCHORS
+    if _ANCHORS is None:
+        from . import signatures
+
+        lits = {_WS.sub("", a) for e in signatures.catalogue().entries for a in e.anchors}
+        _ANCHORS = re.compile("|".join(re.escape(x) for x in sorted(lits, key=len, reverse=True)))
+    return _ANCHORS
+
+
+_ANCHORS: re.Pattern | None = None
+
+
+def _wrap_piece(prev: Line | None, line: Line, chained: int, context: str) -> bool:
+    """`line` is the rest of `prev`, which a terminal cut at its width: right after a
+    line a terminal wide or more, no longer than it, no prefix of its own (or the
+    same), not a record start; and `prev` belongs to a memory-failure message
+    (a catalogue anchor, also one the cut split) or an exception line."""
+    if prev is None or line.no != prev.no + 1:
+        return False
+    if line.header and not _LEVEL_WORD.match(line.raw):   # a cut before 'ERROR …' looks like a level
+        return False
+    if chained:     # every piece but the last is exactly the terminal's width
+        if len(prev.raw) != chained or len(line.raw) > chained:
+            return False
+    elif not (WRAP_MIN <= len(prev.raw) <= WRAP_FIRST_MAX) or len(line.raw) > len(prev.raw):
+        return False
+    if line.source is not MAIN and line.source != prev.source:
+        return False
+    t = line.text
+    if not t.strip() or (t.startswith(("  ", "\t")) and not chained) \
+            or t.lstrip().startswith((TB_HEADER, 'File "')):
+        return False
+    if line.raw[:4] == prev.raw[:4] or _PROGRESS.match(t) or _TABLE_TOP.match(t):
+        return False      # starts like the line before, or training progress: a new line
+    lost_prefix = prev.source is not MAIN and line.source is MAIN   # the strongest sign of a wrap
+    if not chained and not lost_prefix and (_sentence_end(prev.text, t) or _LINE_START.match(t)):
+        return False      # a first piece: the line before ended, or this one starts like a log line
+    return bool(chained) or _EXC_LINE.match(prev.text) is not None \
+        or _anchors().search(_WS.sub("", context + prev.text[-200:] + t[:60])) is not None
+
+
+def unwrap(lines: list[Line], pieces: set) -> list[Line]:
+    """Join the pieces a terminal cut off (`pieces`: ids of those lines) back onto
+    the line they continue. A piece stays in the record with empty text, so that
+    line numbers still span the whole message."""
+    if not pieces:
+        return lines
+    head = lines[0]
+    for ln in lines[1:]:
+        if id(ln) in pieces:
+            head.text += ln.text
+            head.repeat = max(head.repeat, ln.repeat)
+            ln.text = ""
+        else:
+            head = ln
+    return lines
+
+
 class Assembler:
     def __init__(self, continues: Continues):
         self._continues = continues
         self._open: dict[tuple, _Open] = {}
+        self._prev: Line | None = None
+        self._chained = 0           # the terminal width while pieces of one line arrive, else 0
 
     def push(self, line: Line) -> list[Record]:
+        prev, self._prev = self._prev, line
+        if prev is not None:
+            cur = self._open.get(prev.source.key)
+            if cur is not None and cur.lines[-1] is prev and _wrap_piece(
+                    prev, line, self._chained, cur.lines[0].text[:300] if len(cur.lines) > 1 else ""):
+                line.source = prev.source       # the piece lost the prefixes: it is prev's
+                if line.header:                 # nothing was a prefix
+                    line.text, line.header, line.level = line.raw, False, None
+                cur.lines.append(line)
+                cur.pieces.add(id(line))
+                self._chained = self._chained or len(prev.raw)
+                return []
+        self._chained = 0
         key = line.source.key
         cur = self._open.get(key)
         if cur is None:
@@ -147,7 +244,7 @@ class Assembler:
             lines.pop()
         kind = "line" if cur.state == "line" and len(lines) == 1 else (
             "block" if cur.state == "line" else "traceback")
-        return [Record(kind=kind, lines=lines)]
+        return [Record(kind=kind, lines=unwrap(lines, cur.pieces))]
 
 
 def _reraises(text: str) -> bool:

@@ -49,9 +49,6 @@ _JOURNAL = re.compile(r"[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ kernel:\s")
 _COMPOSE = re.compile(r"(?P<svc>[A-Za-z][\w.]*(?:[-_][\w.]+)*[-_]\d+)\s+\|\s?")
 _ATTR = re.compile(r"(\w+)=([^\s,()]+)")
 
-# A log-record header means "this line starts a new record".
-_HEADER_RES = (_PYLOG, _VLLM, _GLOG, _RAY_CPP, _LEVEL)
-
 
 def clean(raw: str) -> list[str]:
     """Strip ANSI, resolve carriage-return rewrites; one or more logical lines.

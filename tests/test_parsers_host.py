@@ -45,7 +45,9 @@ def test_reports_survive_the_hot_path_scanner():
     assert kill.facts["top_memory_total_bytes"] == sum(50 + i for i in range(10)) * 2**30
     assert by_kind["host_oom_kill"].facts["anon_rss_bytes"] == 900 * 1024
     assert by_kind["host_oom_kill"].facts["constraint"] == "CONSTRAINT_NONE"
-    assert by_kind["process_killed"].facts == {"exit_code": -9, "signal": 9, "pid": 2871532, "launcher": "torchrun"}
+    assert by_kind["process_killed"].facts == {"exit_code": -9, "signal": 9, "pid": 2871532, "launcher": "torchrun",
+                                               "signature": "torchrun-sigkill", "memory": "host",
+                                               "certainty": "possible"}
     assert by_kind["slurm_oom"].facts["oom_events"] == 1
 
 

@@ -115,7 +115,8 @@ def test_vllm_error_traceback_in_scanner_mode():
           "initializing the engine.\n")
     a = read_events((noise + tb + noise).encode(), emit_all=False)
     ev = next(e for e in a.events if e.kind == "vllm_kv_cache_insufficient")
-    assert ev.facts == {"max_model_len": 32768, "kv_cache_tokens": 7344}
+    assert ev.facts == {"max_model_len": 32768, "kv_cache_tokens": 7344,
+                        "signature": "vllm-kv-cache-max-len", "memory": "kv-cache", "certainty": "certain"}
     assert ev.line == 70_001            # the whole traceback was kept
 
 

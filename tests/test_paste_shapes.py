@@ -62,3 +62,89 @@ def test_paste_prefix_detection():
     # a real log: tracebacks and headers start at column 0
     assert _paste_indent([b"Traceback (most recent call last):"] + [b"  File x"] * 30) == ""
     assert _paste_indent(body[:5]) == ""          # too few lines to tell
+
+
+# -- shapes of one message (issue 11): wrapped, prefixed, cut ------------------------------------
+from oomdoc import read_events  # noqa: E402
+from oomdoc.units import to_bytes  # noqa: E402
+
+G4 = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 3.86 GiB. GPU 0 has a total capacity of "
+      "79.19 GiB of which 2.05 GiB is free. Process 51234 has 77.12 GiB memory in use. Of the allocated memory "
+      "71.40 GiB is allocated by PyTorch, and 4.93 GiB is reserved by PyTorch but unallocated. If reserved but "
+      "unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid "
+      "fragmentation.  See documentation for Memory Management  "
+      "(https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)")
+FRAMES = ['Traceback (most recent call last):',
+          '  File "/opt/verl/verl/workers/actor/dp_actor.py", line 412, in update_policy',
+          '    loss.backward()']
+
+
+def _gib(x: str) -> int:
+    return to_bytes(x, "GiB")
+
+
+def _gpu_oom(text: str):
+    evs = [e for e in read_events(text.encode()).events if e.kind == "gpu_oom"]
+    assert len(evs) == 1, [(e.kind, e.facts) for e in read_events(text.encode()).events]
+    return evs[0]
+
+
+@pytest.mark.parametrize("width", [80, 100, 120])
+def test_rank_prefixed_message_wrapped_by_a_terminal_loses_the_prefix_on_its_pieces(width):
+    """`[rank7]: torch.OutOfMemoryError: …` cut every `width` columns: the pieces have no prefix,
+    and another rank's lines may follow. The pieces still belong to rank 7 and every fact is read."""
+    line = "[rank7]: " + G4
+    pieces = [line[i:i + width] for i in range(0, len(line), width)]
+    text = "\n".join([f"[rank7]: {f}" for f in FRAMES] + pieces + ["[rank3]: step 12 done"])
+    ev = _gpu_oom(text)
+    assert ev.source.rank == 7
+    assert ev.facts["requested_bytes"] == _gib("3.86") and ev.facts["free_bytes"] == _gib("2.05")
+    assert ev.facts["reserved_unallocated_bytes"] == _gib("4.93")
+    assert ev.facts["processes"] == {"51234": _gib("77.12")}
+    assert ev.facts["signature"] == "torch-cuda-oom" and ev.facts["phase"] == "update_actor"
+
+
+def test_every_line_rank_prefixed_new_pytorch_format():
+    text = "\n".join(f"[rank5]: {ln}" for ln in FRAMES + [G4])
+    ev = _gpu_oom(text)
+    assert ev.source.rank == 5 and ev.facts["total_bytes"] == _gib("79.19")
+
+
+RAY_R2 = ("Memory on the node (IP: 10.0.7.21, ID: 0c5a1e) where the task (actor ID: 9f2e, "
+          "name=WorkerDict.actor_rollout_compute_log_prob, pid=118233, memory used=96.40GB) was running was "
+          "1905.33GB / 2003.92GB (0.950801), which exceeds the memory usage threshold of 0.95. Ray killed this "
+          "worker (ID: 77ab) because it was the most recently scheduled task; to see more information about memory "
+          "usage on this node, use `ray logs raylet.out -ip 10.0.7.21`. To see the logs of the worker, use "
+          "`ray logs worker-77ab*out -ip 10.0.7.21. Top 10 memory users:")
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_raylet_report_wrapped_by_a_terminal_keeps_node_and_task_memory(width):
+    """A `(raylet)`-prefixed kill report cut by the terminal: continuation pieces lack the prefix."""
+    out = []
+    for ln in ["Task was killed due to the node running low on memory.", RAY_R2, "PID\tMEM(GB)\tCOMMAND",
+               "118233\t96.40\tray::WorkerDict.actor_rollout_compute_log_prob"]:
+        line = "(raylet) " + ln
+        out += [line[i:i + width] for i in range(0, len(line), width)]
+    evs = [e for e in read_events("\n".join(out).encode()).events if e.kind == "ray_oom_kill"]
+    assert evs, read_events("\n".join(out).encode()).events
+    f = evs[0].facts
+    assert f["node_used_bytes"] == _gib("1905.33") and f["node_total_bytes"] == _gib("2003.92")
+    assert f["node_fraction"] == 0.950801 and f["threshold"] == 0.95
+    assert f["task_memory_bytes"] == _gib("96.40") and f["pid"] == 118233
+    assert f["phase"] == "compute_log_prob"
+
+
+@pytest.mark.parametrize("cut", ["...", ""])
+def test_message_cut_short_is_still_an_oom(cut):
+    """Cut with `...` or mid-word at the end of the paste: recognised, marked truncated."""
+    text = "\n".join(FRAMES + [G4[:70] + cut])
+    ev = _gpu_oom(text)
+    assert ev.facts["requested_bytes"] == _gib("3.86") and ev.facts["truncated"] is True
+    assert ev.facts["certainty"] == "certain" and ev.facts["memory"] == "gpu"
+
+
+def test_help_text_mentioning_out_of_memory_is_no_signature():
+    text = ("  --per_device_train_batch_size N   reduce it if you hit 'CUDA out of memory' (default: 8)\n"
+            "  * If you run out of memory (CUDA out of memory), lower the batch size.\n")
+    assert [e.kind for e in read_events(text.encode()).events] == []

@@ -21,13 +21,19 @@ from __future__ import annotations
 from importlib import import_module
 
 # Order matters only for display; every module sees every matching record.
-FAMILIES = ("pytorch", "runtime", "ray", "vllm", "deepspeed", "host", "metrics", "crash", "nvsmi")
+# `signature` runs last: it reports the catalogue hits the others did not.
+FAMILIES = ("pytorch", "runtime", "ray", "vllm", "deepspeed", "host", "metrics", "crash", "nvsmi", "signature")
 
 _loaded: list | None = None
 
 
 def modules() -> list:
+    """The parser modules, in FAMILIES order. Each Pipeline asks once, as it starts:
+    the failure events recalled for the fallback family start afresh then."""
     global _loaded
+    from .base import forget_recent
+
+    forget_recent()
     if _loaded is None:
         mods = []
         for name in FAMILIES:

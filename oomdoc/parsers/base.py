@@ -3,8 +3,10 @@ from __future__ import annotations
 
 import re
 
+from collections import deque
+
+from .. import signatures
 from ..model import Event, Record
-from ..units import SIZE, to_bytes
 
 WS_RE = re.compile(r"\s+")
 
@@ -49,21 +51,44 @@ def joined_variants(text: str) -> list[str]:
     return [spaced] if spaced == tight else [spaced, tight]
 
 
-def size_after(pattern: str) -> re.Pattern:
-    """Compile `pattern` (lazily) where `{size}` stands for a captured number+unit."""
-    return LazyPattern(pattern.replace("{size}", SIZE))
-
-
-def grab(rx: re.Pattern, text: str) -> int | None:
-    m = rx.search(text)
-    return to_bytes(m["num"], m["unit"]) if m else None
+# The failure events made most recently, with the Line they start at: the
+# signature family (run last on each record) asks which of a record's
+# catalogue hits a strict parser already reported.
+_RECENT: deque = deque(maxlen=64)
 
 
 def event(kind: str, record: Record, facts: dict, text: str | None = None) -> Event:
-    return Event(kind=kind, source=record.source, line=record.line,
-                 end_line=record.end_line, facts={k: v for k, v in facts.items() if v is not None},
-                 text=text if text is not None else _evidence(record),
-                 count=record.repeat, sources=[record.source], frames=record.frames())
+    """An event of `record`. A failure kind is tagged with its catalogue entry
+    (`signature`, `memory`, `certainty`) and the facts that entry reads."""
+    facts = {k: v for k, v in facts.items() if v is not None}
+    if kind in signatures.kinds():
+        signatures.tag(kind, facts, record.text)
+    ev = Event(kind=kind, source=record.source, line=record.line,
+               end_line=record.end_line, facts=facts,
+               text=text if text is not None else _evidence(record),
+               count=record.repeat, sources=[record.source], frames=record.frames())
+    if "signature" in facts:
+        _RECENT.append((record.lines[0], ev))
+    return ev
+
+
+def forget_recent() -> None:
+    """A new log starts: events of the last one are no evidence about it."""
+    _RECENT.clear()
+
+
+def reported_near(record: Record, window: int) -> list[Event]:
+    """Tagged failure events that end at most `window` lines before `record` starts
+    (a re-raise of a failure another source printed just before)."""
+    return [ev for _, ev in _RECENT if 0 <= record.line - ev.end_line <= window]
+
+
+def reported(record: Record) -> list[Event]:
+    """Tagged failure events already made from lines of `record` (by any family)."""
+    if not _RECENT:
+        return []
+    ids = {id(ln) for ln in record.lines}
+    return [ev for first, ev in _RECENT if id(first) in ids]
 
 
 def _evidence(record: Record, limit: int = 2000) -> str:

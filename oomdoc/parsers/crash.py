@@ -115,13 +115,17 @@ _OOM_WORDS = _lazy(
     r"OUT_OF_DEVICE_MEMORY|[Cc]annot allocate memory|can't allocate memory|not enough memory|"
     r"running low on memory|\bOOM\b|oom-kill|oom_kill|rtMalloc fail|"
     # capacity failures reported by other families (vLLM KV cache, DeepSpeed buffers)
-    r"KV cache|cache blocks|gpu_memory_utilization|[Ii]nsufficient memory|Not enough memory in buffer", re.I)
+    r"KV cache|cache blocks|gpu_memory_utilization|[Ii]nsufficient memory|Not enough memory in buffer|"
+    # families of the signature catalogue that carry no 'out of memory' words
+    r"CUDA calloc|memory allocation of \d+ bytes failed|ArrowMemoryError|mlock failed|No executable batch size|"
+    r"Ran out of memory|OOM when allocating|mem-fraction-static|ObjectStoreFullError|insufficient shared memory|"
+    r"No space left on device|Bus error|Failed to CUDA host alloc", re.I)
 _OP = _lazy(r"OpType=(\w+)")
 _TIMEOUT = _lazy(r"Timeout\(ms\)=(\d+)")
 _EXC_LINE = _lazy(r"(?P<exc>[A-Za-z_][\w.]*(?:\([\w.]+\))?)(?::\s?(?P<msg>.*))?$")
 _ERRORISH = _lazy(r"(?:Error|Exception|Interrupt|Exit|Failure|Timeout|Warning)(?:\([\w.]+\))?$")
 # Ray's "worker died" text lists SIGSEGV and the OOM killer as *possible* causes (ray family).
-_NOT_MINE = ("potential root causes",)
+_NOT_MINE = ("potential root causes", "common causes include", "potentialrootcauses", "commoncausesinclude")
 _WRAPPERS = ("ChildFailedError", "RayTaskError", "RayActorError", "ActorDiedError", "WorkerCrashedError",
              "CalledProcessError", "ActorUnschedulableError")
 _EXC_AT_START = _lazy(r"\s*(?P<exc>[A-Za-z_][\w.]*(?:Error|Exception))\s*:")
@@ -165,7 +169,7 @@ def _first(table, text: str, lower: str) -> tuple[str, re.Match] | None:
 
 def parse(record: Record) -> list[Event]:
     text = record.text
-    if any(n in text for n in _NOT_MINE):
+    if any(n in text for n in _NOT_MINE) or ("causes" in text and any(n in text.replace("\n", "") for n in _NOT_MINE)):
         return []
     lower = text.lower()
     facts: dict | None = None

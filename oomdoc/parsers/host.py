@@ -17,7 +17,7 @@ import re
 from .base import lazy as _lazy
 
 from ..model import Event, Record
-from ..scan import TriggerGroup
+from .. import signatures
 from ..units import NUMBER, to_bytes
 from .base import event
 
@@ -26,20 +26,7 @@ NAME = "host"
 # against every key, so each key costs on the hot path; parse() is exact.
 KEYS = ("kill", "exit", "out of memory", "out_of_me", "allocate memory", "unable to allocate", "not enough memory",
         "memoryerror", "bad_alloc", "low on resource")
-TRIGGERS = (
-    TriggerGroup("host-kernel", (
-        "Killed process", "invoked oom-killer", "oom-kill:", "Kill process", "oom-kill event",
-        "oom_kill event", "Out Of Memory", "OUT_OF_ME", "OOMKilled", "low on resource: memory",
-    ), before=2, after=4),
-    TriggerGroup("host-launcher", (
-        "ChildFailedError", "exitcode", "SIGKILL", "return code = -9", "exit status 137",
-        "exit code 137", "exited with code 137", "Exit Code:", "Killed",
-    ), before=2, after=24),
-    TriggerGroup("host-alloc", (
-        "can't allocate memory", "not enough memory", "Unable to allocate", "MemoryError",
-        "bad_alloc", "Cannot allocate memory",
-    ), before=2, after=4),
-)
+TRIGGERS = signatures.trigger_groups(NAME)   # literals: oomdoc/signatures/catalogue.yaml
 LINE_TRIGGERS = ()
 
 KINDS = {
@@ -78,7 +65,10 @@ FACTS = {
     "dtype": "array dtype of a failed numpy allocation",
     "usage_bytes": "container memory usage at a kubelet eviction",
     "request_bytes": "container memory request at a kubelet eviction",
+    "memcg_limit_bytes": "memory limit of the cgroup whose OOM killed the process (kernel `memory: usage …, limit …`)",
+    "memcg_usage_bytes": "memory usage of that cgroup when its OOM fired",
 }
+FACTS.update(signatures.tag_facts(KINDS))   # signature, memory, certainty and catalogue facts
 
 # -- kernel -----------------------------------------------------------------
 _KILLED = _lazy(
@@ -104,7 +94,8 @@ _DEEPSPEED = _lazy(r"exits with return code = (?P<code>-?\d+)")
 _SUBPROC_SIG = _lazy(r"died with <Signals\.SIGKILL: 9>")
 _EXIT_137 = _lazy(r"(?:exit(?:ed)?(?: with)? (?:status|code)|return code|Exit Code|exit_code)\s*[:=]?\s*"
                        r"(?P<code>137|-9)\b", re.I)
-_BASH_KILLED = _lazy(r"^(?:\S+: line \d+:\s+(?P<pid>\d+)\s+)?Killed(?:\s{2,}(?P<cmd>\S.*?))?\s*$")
+# also right after a progress bar the kill interrupted: `… 17/25 [00:41<00:19,  2.41s/it]Killed`
+_BASH_KILLED = _lazy(r"^(?:\S+: line \d+:\s+(?P<pid>\d+)\s+|.*\])?Killed(?:\s{2,}(?P<cmd>\S.*?))?\s*$")
 _SRUN_KILLED = _lazy(r"srun: error: (?P<node>\S+): tasks? (?P<tasks>[\d,\-\[\]]+): Killed")
 _OOMKILLED = _lazy(r"\bOOMKilled\b")
 _DATALOADER = _lazy(r"DataLoader worker \(pid (?P<pid>\d+)\) is killed by signal: Killed")
@@ -291,6 +282,8 @@ def parse(record: Record) -> list[Event]:
     return out
 
 
+# a memory cgroup's OOM report: `memory: usage …kB, limit …kB`, then memory+swap / kmem lines
+_MEMCG_USAGE = _lazy(r"\s*(?:memory|memory\+swap|kmem|swap): usage \d+kB, limit \d+kB")
 _BOX_FIELD = _lazy(r"^\s+(?:time|host|rank|exitcode|error_file|traceback)\s*:")
 
 
@@ -299,8 +292,12 @@ def continues(text: str, nxt: str) -> bool:
     process` line, the fields of one torchrun failure box, a Kubernetes
     `Reason: OOMKilled` and its `Exit Code:`, C++ `terminate` and `what()`."""
     last = text[text.rfind("\n") + 1:]
-    if "Killed process" in nxt:
-        return "oom-kill:constraint=" in last or "or sacrifice child" in last
+    if "Killing subprocess" in last and ("Killing subprocess" in nxt or "exits with return code" in nxt):
+        return True     # DeepSpeed's sigkill_handler: the children it kills, then the exit code
+    if "Killed process" in nxt or "oom-kill:constraint=" in nxt:
+        return "oom-kill:constraint=" in last or "or sacrifice child" in last or _MEMCG_USAGE.search(last) is not None
+    if _MEMCG_USAGE.match(nxt):
+        return _MEMCG_USAGE.search(last) is not None
     if "Exit Code:" in nxt:
         return "OOMKilled" in last
     if "what():" in nxt:

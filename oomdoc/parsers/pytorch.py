@@ -23,15 +23,13 @@ import re
 from .base import lazy as _lazy
 
 from ..model import Event, Record
-from ..scan import TriggerGroup
+from .. import signatures
 from ..units import NUMBER, to_bytes
 from .base import event, joined_variants
 
 NAME = "pytorch"
 KEYS = ("out of mem", "tried to alloc")  # few keys: each costs a scan of every record
-TRIGGERS = (
-    TriggerGroup("gpu-oom", ("out of memory", "OutOfMemoryError"), before=200, after=30),
-)
+TRIGGERS = signatures.trigger_groups(NAME)   # literals: oomdoc/signatures/catalogue.yaml
 LINE_TRIGGERS = ()
 
 KINDS = {
@@ -61,6 +59,7 @@ FACTS = {
     "phases": "every phase recognised in the frames, outermost first",
     "dropped": "facts dropped because their values were impossible (e.g. free > total)",
 }
+FACTS.update(signatures.tag_facts(KINDS))   # signature, memory, certainty and catalogue facts
 
 # A size as the allocator prints it. No `\b` after the unit: in a message
 # wrapped by a terminal and joined tightly, "1.21 GiB" + "is free" -> "GiBis".
@@ -72,7 +71,8 @@ def _rx(pattern: str) -> re.Pattern:
     return _lazy(pattern.replace(" ", r"\s*").replace("{size}", _SZ))
 
 
-_HEAD = _rx(r"(?:(?P<backend>\b[A-Z]{2,5}) out|\bOut) of memory\. Tried to allocate {size}")
+# (also the abridged paste that keeps only the class: `torch.OutOfMemoryError: Tried to allocate 12.60 GiB ...`)
+_HEAD = _rx(r"(?:(?:(?P<backend>\b[A-Z]{2,5}) out|\bOut) of memory\.|OutOfMemoryError:) Tried to allocate {size}")
 # The exception line alone, cut before "Tried to allocate" (issue titles, partial pastes)
 _BARE = _lazy(r"(?:RuntimeError|(?:torch\.(?:cuda\.)?)?OutOfMemoryError):\s*(?P<backend>CUDA|HIP|XPU|NPU|MLU|MUSA) "
               r"out of memory\.?\s*(?:$|\n)")
@@ -92,7 +92,7 @@ _DEV_NEW = _lazy(r"\b(?:GPU|Device|NPU|MLU|XPU|MUSA|GCU)\s?(?P<dev>[\x00-\x08\x0
                       r"\s*has\s*a\s*total\s*(?:capacity|capacty)\s*of\s*" + _SZ)
 _FREE_NEW = _rx(r"of which {size} ?is free")
 _PROC = _rx(r"Process (?P<pid>\d+) has {size} memory in use")
-_THIS = _rx(r"this process has {size} memory in use")
+_THIS = _rx(r"this process has {size} (?:memory )?in use")
 _ALLOC_NEW = _rx(r"Of the allocated memory {size} is allocated by PyTorch")
 _POOL = _rx(r"with {size} allocated in private pools")
 _UNALLOC = _rx(r"{size} is reserved by PyTorch but unallocated")
@@ -125,6 +125,7 @@ def is_allocator_oom(text: str) -> bool:
     """True when `text` holds a caching-allocator OOM message (any wording, even wrapped)."""
     tight = _WS.sub("", text)
     return ("ofmemory.Triedtoallocate" in tight or "MPSbackendoutofmemory" in tight
+            or "OutOfMemoryError:Triedtoallocate" in tight
             or "wouldexceedallowedmemory.(outofmemory)" in tight
             or "outofmemory.Allocationwaspreemptivelyrejected" in tight
             or ("outofmemory" in tight and _BARE.search(text) is not None))

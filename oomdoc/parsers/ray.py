@@ -30,25 +30,16 @@ import re
 from .base import lazy as _lazy
 
 from ..model import Event, Record
-from ..scan import TriggerGroup
+from .. import signatures
 from ..units import NUMBER, number, to_bytes
 from .base import event
 
 NAME = "ray"
 KEYS = (  # few and broad: every record is tested against every key (hot path)
     "low on memory", "memory consumers", "memory pressure", "due to oom", "memory low at",
-    "exit type", "actor is dead", "command",
+    "exit type", "actor is dead", "command", "workercrashed",
 )
-TRIGGERS = (
-    TriggerGroup("ray-oom", (
-        "running low on memory", "MEM(GB)", "memory consumers are", "memory pressure (OOM)",
-        "failed due to oom", "System memory low at node", "RayOutOfMemoryError",
-    ), before=3, after=24),
-    TriggerGroup("ray-died", (
-        "worker died or was killed", "Worker exit type", "actor died unexpectedly",
-        "actor is dead because",
-    ), before=2, after=12),
-)
+TRIGGERS = signatures.trigger_groups(NAME)   # literals: oomdoc/signatures/catalogue.yaml
 LINE_TRIGGERS = ()
 
 KINDS = {
@@ -85,6 +76,7 @@ FACTS = {
     "exit_code": "exit code named in the exit detail",
     "actor_class": "class of the dead actor",
 }
+FACTS.update(signatures.tag_facts(KINDS))   # signature, memory, certainty and catalogue facts
 
 _GB = r"\s*(?:GB|GiB)"
 _KILL_R1 = _lazy(r"Task was killed due to the node running low on memory")
@@ -115,7 +107,7 @@ _ROW = _lazy(rf"^\s*(?P<pid>\d+)\s+(?P<mem>{NUMBER})\s*(?P<unit>GB|GiB|MB)?\s+(?
 _TOP_INLINE = _lazy(r"Top \d+ memory users:|memory consumers are:")
 
 _DIED = ("worker died or was killed", "Worker exit type", "actor died unexpectedly",
-         "actor is dead because")
+         "actor is dead because", "WorkerCrashedError")
 _EXIT_TYPE = _lazy(r"Worker exit type: (?P<t>[A-Z_]+)")
 _WORKER_PID = _lazy(r"(?:Worker PID: |^\s*pid: )(?P<pid>\d+)", re.M)
 _WORKER_IP = _lazy(r"(?:Worker IP address: |^\s*ip: )(?P<ip>[\d.]+)", re.M)
@@ -391,21 +383,25 @@ def continues(text: str, nxt: str) -> bool:
     s = nxt.strip()
     body = text.rstrip()
     last = body[body.rfind("\n") + 1:].strip()      # the last non-blank line
-    if not s:   # the legacy report sets its table off by a blank line
-        return last.endswith("memory consumers are:") and text.count("\n") < 4
+    tail = "".join(body[-400:].split("\n"))          # the last line with the pieces a terminal cut off
+    if not s:   # the legacy report sets its table off by a blank line, the periodic summary its suggestions
+        return (last.endswith("memory consumers are:") or "killed due to memory pressure" in last) \
+            and text.count("\n") < 4
     c = s[0]
     if c.isdigit() or s.startswith("..."):
         if "COMMAND" in last:
             return bool(_HEAD_END.search(last))
         return bool(_ROW.match(last)) and _in_table(text)
     if c == "P" and _TABLE_HEAD.match(s):
-        return bool(_TOP_INLINE.search(last)) or "Memory on the node" in last
+        return bool(_TOP_INLINE.search(last) or _TOP_INLINE.search(tail[-60:])) or "Memory on the node" in last
     if c == "M" and s.startswith("Memory on the node"):
-        return "running low on memory" in last
+        return "running low on memory" in last or "running low on memory" in tail[-120:]
     if s.startswith(_SUGGESTION):
-        return "running low on memory" in text or "Memory on the node" in text
+        return "running low on memory" in text or "Memory on the node" in text \
+            or "killed due to memory pressure" in text
     if nxt[:1] == "\t" and s.startswith(_ACTOR_FIELDS):
-        return "actor died unexpectedly" in last or (last.startswith(_ACTOR_FIELDS) and "class_name:" in text)
+        return "actor died unexpectedly" in last or "actor died unexpectedly" in tail[-120:] \
+            or (last.startswith(_ACTOR_FIELDS) and "class_name:" in text)
     if s.startswith(("The actor is dead because", "The actor never ran")):
         return "class_name:" in text or "actor died unexpectedly" in text
     return False

@@ -23,24 +23,16 @@ import re
 from .base import lazy as _lazy
 
 from ..model import Event, Record
-from ..scan import TriggerGroup
+from .. import signatures
 from ..units import to_bytes
 from .base import event
 from .pytorch import is_allocator_oom, phase_of
 
 NAME = "runtime"
 # Few keys on purpose: each costs a substring scan of every record.
-KEYS = ("out of mem", "_status_", "out_of_", "resource_exhausted", "rtmalloc", "result=2", "host alloc")
-TRIGGERS = (
-    TriggerGroup("accelerator-oom", (
-        "CUDA error: out of memory", "CUDA Error: out of memory", "HIP error: out of memory",
-        "CUBLAS_STATUS_ALLOC_FAILED", "CUDNN_STATUS_ALLOC_FAILED", "CUBLAS_STATUS_NOT_INITIALIZED",
-        "Cuda failure", "ncclUnhandledCudaError", "RESOURCE_EXHAUSTED", "CUDA_ERROR_OUT_OF_MEMORY",
-        "OUT_OF_DEVICE_MEMORY", "rtMalloc fail", "CUresult error", "cudaError error",
-        "cuda runtime error (2)", "ran out of memory trying to allocate", "Failed to CUDA host alloc",
-        "StandardGpuResources: alloc fail", "device allocator fail type", "failed to cudaMalloc",
-    ), before=120, after=12),
-)
+KEYS = ("out of mem", "_status_", "out_of_", "resource_exhausted", "rtmalloc", "result=2", "host alloc",
+        "cuda calloc")
+TRIGGERS = signatures.trigger_groups(NAME)   # literals: oomdoc/signatures/catalogue.yaml
 LINE_TRIGGERS = ()
 
 KINDS = {
@@ -62,6 +54,7 @@ FACTS = {
     "phase": "training phase from frames / Ray method / failing function (see pytorch.PHASES)",
     "phases": "every phase recognised, outermost first",
 }
+FACTS.update(signatures.tag_facts(KINDS))   # signature, memory, certainty and catalogue facts
 
 _INT_BYTES = r"(?P<bytes>\d+)\s*(?:bytes|B)\b"
 # (api, pattern, extra facts). Order: most specific first.
@@ -78,6 +71,7 @@ _ORIGINS: tuple[tuple[str, re.Pattern, dict], ...] = (
         r"(?:CUresult|cudaError) error(?::\s*|\s+result=)(?P<code>2)\b(?:[^\n]*?func=(?P<func>\w+))?"), {}),
     ("torch_memory_saver", _lazy(r"torch_memory_saver\.cpp\] cuMemCreate CUDA_ERROR_OUT_OF_MEMORY"),
      {"recoverable": True}),
+    ("nccl", _lazy(r"Failed to CUDA calloc(?: async)? " + _INT_BYTES), {}),
     ("nccl", _lazy(r"Cuda failure (?:(?P<code>\d+) )?'out of memory'"), {}),
     ("nccl", _lazy(r"NCCL WARN Failed to CUDA host alloc " + _INT_BYTES), {"space": "host"}),
     ("cublas", _lazy(r"CUBLAS_STATUS_ALLOC_FAILED"), {}),
@@ -177,7 +171,7 @@ _TRAILER = _lazy(
     r"\s*(?:CUDA kernel errors might be asynchronously reported|HIP kernel errors might be|"
     r"For debugging consider passing (?:CUDA|HIP|AMD)_LAUNCH_BLOCKING|"
     r"Compile with `TORCH_USE_(?:CUDA|HIP)_DSA`|ncclUnhandledCudaError|ncclSystemError|ncclInternalError|"
-    r"ncclInvalidUsage|ncclRemoteError|Last error:|Cuda failure|NCCL WARN|"
+    r"ncclInvalidUsage|ncclRemoteError|Last error:|Cuda failure|Failed to CUDA|NCCL WARN|"
     r"Exception raised from \w+ at |frame #\d+:|what\(\):)")
 
 

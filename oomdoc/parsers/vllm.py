@@ -16,6 +16,7 @@ import re
 from .base import lazy as _lazy
 
 from ..model import Event, Record
+from .. import signatures
 from ..scan import TriggerGroup
 from ..units import number, to_bytes
 from .base import event, joined_variants
@@ -25,12 +26,7 @@ NAME = "vllm"
 # ("gib" covers the profile, weights, sleep, graph and start-up lines).
 KEYS = ("kv cache", "cache blocks", " blocks: ", "gib", "weights took", "model loading took",
         "swap space", "maximum concurrency", "llm engine")
-TRIGGERS = (
-    # errors: keep some lines above so the traceback that carries them is whole
-    TriggerGroup("vllm-error", (
-        "stored in KV cache", "KV cache is needed", "No available memory for the cache blocks",
-        "on startup is less than desired", "lack of CPU swap space",
-    ), before=60, after=3),
+TRIGGERS = signatures.trigger_groups(NAME) + (   # error literals: oomdoc/signatures/catalogue.yaml
     TriggerGroup("vllm-info", (
         "total_gpu_memory", "model weights take", "CPU blocks:", "GPU blocks:", "GPU KV cache size",
         "Maximum concurrency for", "Available KV cache memory", "Loading model weights took",
@@ -87,6 +83,7 @@ FACTS = {
     "enable_prefix_caching": "prefix caching on",
     "quantization": "quantization method or None",
 }
+FACTS.update(signatures.tag_facts(KINDS))   # signature, memory, certainty and catalogue facts
 
 _G = r"(?P<{0}>[-+]?\d+(?:\.\d*)?)\s*(?P<{0}_u>GiB|Gib|GB)"
 

@@ -97,6 +97,7 @@ OOM_KINDS = frozenset({
     "gpu_oom", "accelerator_oom", "ray_oom_kill", "host_oom_kill", "slurm_oom",
     "host_alloc_failed", "vllm_kv_cache_insufficient", "vllm_no_cache_blocks",
     "vllm_free_memory_startup", "vllm_swap_space",
+    "shm_exhausted", "object_store_full",
 })
 # Reports of a death whose cause is elsewhere in the log.
 SYMPTOM_KINDS = frozenset({"process_killed", "ray_worker_died"})

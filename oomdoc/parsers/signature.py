@@ -1,0 +1,112 @@
+"""Every catalogue hit becomes an event (the fallback family; runs last).
+
+The strict families read a message's facts when they know its wording. A
+memory-failure message they do not turn into an event — a family only the
+catalogue knows (TPU memory spaces, Rust and Arrow allocators, shared
+memory, the Ray object store, SGLang's pool sizing), or a known family cut
+short, wrapped oddly or abridged — still becomes one here: the entry's event
+kind with the facts its patterns could read, `signature`, `memory`,
+`certainty`, and `truncated: true` when an entry's strict parser could not
+read it (or the text was visibly cut, `...`).
+
+A hit is already reported when a strict family made an event from lines of
+the same record with the same kind, or one at least as certain; a hit that is
+not certain (a re-raise, a kill) also when a failure of its memory class ended
+at most `NEAR` lines before: one failure is never reported twice. At most one
+fallback event per memory class and record.
+
+Terminal-wrapped messages reach every family joined (see `assemble`).
+"""
+from __future__ import annotations
+
+import re
+
+from .. import signatures
+from ..model import Event, Record
+from .base import event, reported, reported_near
+
+NAME = "signature"
+_CAT = signatures.catalogue()
+KEYS = tuple(sorted({a.lower() for e in _CAT.entries for a in e.anchors}))
+TRIGGERS = signatures.trigger_groups(NAME)
+LINE_TRIGGERS = ()
+
+KINDS = {
+    "shm_exhausted": "shared memory (/dev/shm) ran out: a DataLoader worker's bus error, "
+                     "'No space left on device' for a torch shared-memory file",
+    "object_store_full": "Ray's object store (plasma, shared memory) is full and cannot take an object",
+}
+FACTS = {
+    **signatures.TAG_FACTS,
+    "truncated": "the message was cut short or abridged: its strict parser could not read all its facts",
+    "max_num_seqs": "vLLM sampler warm-up: the number of dummy requests (max_num_seqs) it failed with",
+    "mem_fraction_static": "SGLang mem_fraction_static printed with its 'Not enough memory' error",
+    "engine": "the inference engine whose message it is, when not vLLM (sglang)",
+    "exceeded_bytes": "XLA:TPU: how far the program's need exceeds the memory space's capacity",
+    "device_used_bytes": "XLA:TPU: memory the program needs in the memory space",
+    "space": "memory space named by the message (hbm, vmem, smem, host)",
+    "process_index": "torch.multiprocessing: index of the process that was killed",
+    "launcher": "who reported the kill (torch.multiprocessing, deepspeed, ...)",
+    "shape": "TensorFlow: shape of the tensor that could not be allocated",
+    "requested_bytes": "size of the failed allocation",
+}
+FACTS.update(signatures.tag_facts(signatures.kinds()))
+FACTS["phase"] = "training phase from frames (see pytorch.PHASES)"
+FACTS["phases"] = "every phase recognised, outermost first"
+
+_RANK = {"possible": 0, "likely": 1, "certain": 2}
+NEAR = 400     # lines: a Ray driver re-raises a worker's failure soon after the worker prints it
+_WS = re.compile(r"\s+")
+_SQUEEZED = [(e, tuple(_WS.sub("", a) for a in e.anchors)) for e in _CAT.entries]
+
+
+def _covered(entry, done: list[Event]) -> bool:
+    want = _RANK[entry.certainty]
+    for ev in done:
+        if ev.kind == entry.kind or _RANK.get(ev.facts.get("certainty"), -1) >= want:
+            return True
+    return False
+
+
+def _evidence(record: Record, entry) -> str:
+    for ln in record.lines:
+        if any(a in ln.text for a in entry.anchors):
+            return ln.text.strip()[:2000]
+    return record.lines[-1].text.strip()[:2000]
+
+
+def parse(record: Record) -> list[Event]:
+    text = record.text
+    squeezed = _WS.sub("", text)
+    hits = [e for e, anchors in _SQUEEZED if any(a in squeezed for a in anchors)]
+    if not hits:
+        return []
+    vs = signatures.variants(text)
+    done = reported(record)
+    near = None
+    cut = text.rstrip().endswith(("...", "\u2026"))
+    out: list[Event] = []
+    memories: set[str] = set()
+    for e in hits:
+        if e.memory in memories or _covered(e, done) or e.search(vs) is None:
+            continue
+        if e.certainty != "certain":    # a re-raise or a symptom of a failure printed just before
+            near = reported_near(record, NEAR) if near is None else near
+            same = next((ev for ev in near if ev.facts.get("memory") == e.memory), None)
+            if same is not None:
+                for k, v in e.read_facts(vs).items():   # its facts join the failure it repeats
+                    same.facts.setdefault(k, v)
+                continue
+        facts = e.read_facts(vs)
+        if e.parser is not None or cut:
+            facts["truncated"] = True
+        facts.update(signature=e.id, memory=e.memory, certainty=e.certainty)
+        if e.memory == "gpu" and "phase" not in facts:
+            from .pytorch import phase_of
+
+            facts.update(phase_of(record))
+        ev = event(e.kind, record, facts, text=_evidence(record, e))
+        out.append(ev)
+        done.append(ev)
+        memories.add(e.memory)
+    return out

@@ -1,0 +1,353 @@
+"""The signature catalogue: every memory-failure message family, as data.
+
+`catalogue.yaml` (next to this file) holds one entry per message family: the
+event kind it becomes, its memory class (gpu, host, shm, kv-cache,
+object-store), how sure the message is (certain, likely, possible), the
+literal anchors the scanner needs, a tolerant pattern, optional fact
+patterns, the versions and source it was read from and a real sample.
+
+Three consumers, one list:
+
+* the scanner: `trigger_groups(parser)` builds each parser family's
+  `TRIGGERS` from the anchors of its entries (plus a group's `extra` context
+  literals), so a new family is one catalogue entry;
+* every failure event: `tag(kind, facts, text)` names the entry that printed
+  it (`signature`, `memory`, `certainty`) and fills facts the strict parser
+  left behind;
+* the fallback family (`parsers/signature.py`): a catalogue hit that no strict
+  parser turned into an event still becomes one.
+
+Patterns are tolerant: a space in a pattern matches any run of whitespace
+(an editor's re-wrap), a word cut by a terminal is matched in the tight join
+of the lines, and only the head of a message is required, so a message cut
+short still matches. `unless` names text that makes a hit no hit (a Ray
+summary of zero kills prints the same suggestions as one of many). Placeholders:
+`{size}` a number and unit; in fact patterns `{size:NAME}` (to bytes),
+`{int:NAME}`, `{kib:NAME}` (kernel kB, to bytes), `{num:NAME}`, `{word:NAME}`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from ..units import NUMBER, number, to_bytes
+
+PATH = Path(__file__).with_name("catalogue.yaml")
+MEMORY = ("gpu", "host", "shm", "kv-cache", "object-store")
+CERTAINTY = ("certain", "likely", "possible")
+_UNIT = r"(?:bytes|byte|KiB|MiB|GiB|TiB|PiB|KB|MB|GB|TB|kB|B|K|M|G|T)"
+_PLACE = re.compile(r"\{(size|int|num|word|kib)(?::(\w+))?\}")
+_WS = re.compile(r"\s+")
+
+
+def _placeholder(m: re.Match) -> str:
+    kind, name = m.group(1), m.group(2)
+    if kind == "size":
+        if name is None:
+            return rf"(?:{NUMBER})\s*{_UNIT}"
+        return rf"(?P<{name}__num>{NUMBER})\s*(?P<{name}__unit>{_UNIT})"
+    body = {"int": r"\d[\d,]*", "kib": r"\d+", "num": NUMBER, "word": r"[\w.:/<>\-]+"}[kind]
+    return rf"(?P<{name}__{kind}>{body})" if name else f"(?:{body})"
+
+
+def compile_pattern(pattern: str) -> re.Pattern:
+    """A catalogue pattern: a space matches any run of whitespace (a line break
+    too), placeholders expand. A word a terminal cut in two is whole again in the
+    tight join of `variants`; 'Out Of Memory' never matches 'OutOfMemoryError'."""
+    out = []
+    pos = 0
+    for m in _PLACE.finditer(pattern):
+        out.append(pattern[pos:m.start()].replace(" ", r"\s+"))
+        out.append(_placeholder(m))
+        pos = m.end()
+    out.append(pattern[pos:].replace(" ", r"\s+"))
+    return re.compile("".join(out))
+
+
+@dataclass
+class Signature:
+    id: str
+    family: str
+    kind: str
+    memory: str
+    certainty: str
+    group: str
+    anchors: tuple[str, ...]
+    pattern_text: str
+    parser: str | None = None
+    fact_texts: tuple[str, ...] = ()
+    set_facts: dict = field(default_factory=dict)
+    expect: dict = field(default_factory=dict)
+    versions: str = ""
+    source: dict = field(default_factory=dict)
+    sample: str = ""
+    default: bool = False
+    unless_text: str = ""
+    more: tuple = ()        # other renderings of the family: ({"sample": …, "expect": {…}}, …)
+    _rx: re.Pattern | None = field(default=None, repr=False)
+    _facts: list | None = field(default=None, repr=False)
+
+    @property
+    def pattern(self) -> re.Pattern:
+        if self._rx is None:
+            self._rx = compile_pattern(self.pattern_text)
+        return self._rx
+
+    def search(self, variants: list[str]) -> re.Match | None:
+        if self.unless_text and any(re.search(self.unless_text, v) for v in variants):
+            return None
+        for v in variants:
+            m = self.pattern.search(v)
+            if m:
+                return m
+        return None
+
+    def read_facts(self, variants: list[str]) -> dict:
+        """Facts its fact patterns read (the variant with the most wins), plus its constant facts."""
+        if self._facts is None:
+            self._facts = [compile_pattern(p) for p in self.fact_texts]
+        best: dict = {}
+        for v in variants:
+            got: dict = {}
+            for rx in self._facts:
+                m = rx.search(v)
+                if m:
+                    got.update(_values(m))
+            if len(got) > len(best):
+                best = got
+        return {**self.set_facts, **best}
+
+
+def _values(m: re.Match) -> dict:
+    out: dict = {}
+    for key, raw in m.groupdict().items():
+        if raw is None:
+            continue
+        name, _, kind = key.rpartition("__")
+        if kind == "num" and f"{name}__unit" in m.groupdict():
+            v = to_bytes(raw, m[f"{name}__unit"])
+        elif kind == "unit":
+            continue
+        elif kind == "int":
+            v = int(raw.replace(",", ""))
+        elif kind == "kib":          # the kernel's `kB` is KiB
+            v = int(raw) * 1024
+        elif kind == "num":
+            v = number(raw)
+        else:
+            v = raw
+        if v is None or (name.endswith("_bytes") and isinstance(v, (int, float)) and v < 0):
+            continue        # no size is negative
+        out[name] = v
+    return out
+
+
+@dataclass
+class Group:
+    name: str
+    parser: str
+    before: int = 0
+    after: int = 0
+    extra: tuple[str, ...] = ()
+
+
+@dataclass
+class Catalogue:
+    groups: dict[str, Group]
+    entries: list[Signature]
+
+    def by_id(self, sid: str) -> Signature:
+        for e in self.entries:
+            if e.id == sid:
+                return e
+        raise KeyError(sid)
+
+
+def _load_yaml(text: str):
+    import yaml
+
+    # libyaml's CSafeLoader when built (~10x faster), else the pure-Python SafeLoader
+    if hasattr(yaml, "CSafeLoader"):
+        return yaml.load(text, Loader=yaml.CSafeLoader)
+    return yaml.load(text, Loader=yaml.SafeLoader)
+
+
+def _cached_data() -> dict:
+    """The catalogue's data; parsed YAML is cached as JSON (importing and parsing
+    YAML costs ~20 ms of every run's start-up), keyed by the file's mtime and size."""
+    import json
+    import os
+    import zlib
+
+    try:
+        st = PATH.stat()
+    except OSError:
+        st = None
+    cache = key = None
+    if st is not None:
+        key = f"1:{PATH.resolve()}:{st.st_mtime_ns}:{st.st_size}"
+        base = os.environ.get("OOMDOC_CACHE_DIR") or os.path.join(
+            os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "oomdoc")
+        cache = Path(base) / f"signatures-{zlib.crc32(key.encode('utf-8', 'surrogateescape')):08x}.json"
+        try:
+            got = json.loads(cache.read_text(encoding="utf-8"))
+            if got.get("key") == key:
+                return got["data"]
+        except (OSError, ValueError, AttributeError):
+            pass
+    data = _load_yaml(PATH.read_text(encoding="utf-8"))
+    if cache is not None:
+        try:
+            cache.parent.mkdir(parents=True, exist_ok=True)
+            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_text(json.dumps({"key": key, "data": data}), encoding="utf-8")
+            os.replace(tmp, cache)
+        except OSError:
+            pass
+    return data
+
+
+@lru_cache(maxsize=1)
+def catalogue() -> Catalogue:
+    data = _cached_data()
+    groups = {g["name"]: Group(name=g["name"], parser=g["parser"], before=g.get("before", 0),
+                               after=g.get("after", 0), extra=tuple(g.get("extra", ())))
+              for g in data["groups"]}
+    entries = []
+    for e in data["entries"]:
+        entries.append(Signature(
+            id=e["id"], family=e["family"], kind=e["kind"], memory=e["memory"],
+            certainty=e["certainty"], group=e["group"], anchors=tuple(e["anchors"]),
+            pattern_text=e["pattern"], parser=e.get("parser"), fact_texts=tuple(e.get("facts", ())),
+            set_facts=dict(e.get("set", {})), expect=dict(e.get("expect", {})),
+            versions=str(e.get("versions", "")), source=dict(e.get("source", {})),
+            sample=e.get("sample", ""), default=bool(e.get("default", False)),
+            unless_text=e.get("unless", ""), more=tuple(e.get("more", ()))))
+    return Catalogue(groups=groups, entries=entries)
+
+
+def trigger_groups(parser: str) -> tuple:
+    """The scanner's `TriggerGroup`s of one parser family: its entries' anchors."""
+    from ..scan import TriggerGroup
+
+    cat = catalogue()
+    out = []
+    for g in cat.groups.values():
+        if g.parser != parser:
+            continue
+        lits: list[str] = []
+        for e in cat.entries:
+            if e.group == g.name:
+                lits.extend(a for a in e.anchors if a not in lits)
+        lits.extend(a for a in g.extra if a not in lits)
+        out.append(TriggerGroup(g.name, tuple(lits), before=g.before, after=g.after))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1)
+def _by_kind() -> dict[str, list[Signature]]:
+    out: dict[str, list[Signature]] = {}
+    for e in catalogue().entries:
+        out.setdefault(e.kind, []).append(e)
+    return out
+
+
+@lru_cache(maxsize=1)
+def kinds() -> frozenset[str]:
+    """Event kinds that have catalogue entries (failure kinds)."""
+    return frozenset(_by_kind())
+
+
+TAG_FACTS = {
+    "signature": "id of the catalogue entry (message family) behind a failure event (docs/signatures.md)",
+    "memory": "which memory ran out, from the catalogue: gpu, host, shm, kv-cache, object-store",
+    "certainty": "how sure the message is: certain (an OOM), likely, possible (a kill with no memory report)",
+    "truncated": "the message was cut short or abridged: its strict parser could not read all its facts",
+}
+_FACT_NAME = re.compile(r"\{(?:size|int|num|word|kib):(\w+)\}|\(\?P<(\w+?)__\w+>")
+
+
+def tag_facts(kinds) -> dict[str, str]:
+    """Facts `tag` may add to events of `kinds`: the three tags and what entries read."""
+    out = dict(TAG_FACTS)
+    for e in catalogue().entries:
+        if e.kind not in kinds:
+            continue
+        names = [a or b for p in e.fact_texts for a, b in _FACT_NAME.findall(p)] + list(e.set_facts)
+        for n in names:
+            out.setdefault(n, f"read from the message by catalogue entry {e.id}")
+    return out
+
+
+def variants(text: str) -> list[str]:
+    """The text, and a wrapped message joined two ways (at spaces, and tightly)."""
+    if "\n" not in text:
+        return [text]
+    spaced = _WS.sub(" ", text.replace("\n", " "))
+    tight = _WS.sub(" ", "".join(text.split("\n")))
+    return [text, spaced] if spaced == tight else [text, spaced, tight]
+
+
+def tag(kind: str, facts: dict, text: str) -> dict:
+    """Name the catalogue entry behind a `kind` event whose record text is `text`.
+
+    Adds `signature`, `memory`, `certainty` and the entry's facts the strict
+    parser did not read. An event whose kind has no entry is left alone; one
+    whose text matches no entry of its kind takes the kind's default entry.
+    """
+    entries = _by_kind().get(kind)
+    if not entries:
+        return facts
+    sid = facts.get("signature")
+    found = None
+    vs = None
+    if sid:
+        found = next((e for e in entries if e.id == sid), None)
+    if found is None:
+        vs = variants(text)
+        found = next((e for e in entries if e.search(vs)), None) \
+            or next((e for e in entries if e.default), None)
+    if found is None:
+        return facts
+    if found.fact_texts or found.set_facts:
+        dropped = facts.get("dropped") or ()
+        for k, v in found.read_facts(vs or variants(text)).items():
+            if k not in dropped:
+                facts.setdefault(k, v)
+    facts["signature"] = found.id
+    facts["memory"] = found.memory
+    facts["certainty"] = found.certainty
+    return facts
+
+
+def markdown() -> str:
+    """docs/signatures.md, generated from the catalogue."""
+    cat = catalogue()
+    lines = ["# Memory-failure signatures",
+             "",
+             "Generated from `oomdoc/signatures/catalogue.yaml` by `python -m oomdoc.signatures`;",
+             "do not edit by hand (a test fails when this file is stale).",
+             "",
+             "Every failure event oomdoc reports carries the facts `signature` (the id below),",
+             "`memory` (which memory ran out) and `certainty` (how sure the message is:",
+             "`certain` it is an out-of-memory, `likely`, or `possible`: a kill with no memory report).",
+             "",
+             f"{len(cat.entries)} families.",
+             "",
+             "| id | family | event kind | memory | certainty | versions | source |",
+             "|---|---|---|---|---|---|---|"]
+    for e in cat.entries:
+        src = e.source
+        where = " ".join(x for x in (src.get("repo", ""), src.get("path", ""), src.get("version", "")) if x)
+        lines.append(f"| `{e.id}` | {e.family} | `{e.kind}` | {e.memory} | {e.certainty} | "
+                     f"{e.versions} | {where} |".replace("\n", " "))
+    lines.append("")
+    lines.append("## Samples")
+    for e in cat.entries:
+        lines += ["", f"### `{e.id}`", "", f"Pattern: `{e.pattern_text}`", "", "```", e.sample.rstrip("\n"), "```"]
+        for m in e.more:
+            lines += ["", "```", m["sample"].rstrip("\n"), "```"]
+    lines.append("")
+    return "\n".join(lines)

@@ -1,0 +1,163 @@
+"""The signature catalogue: every entry's sample, in the shapes people paste it,
+yields an event named by the entry (and, where the message is whole, its facts).
+
+Generated from oomdoc/signatures/catalogue.yaml: one property test over all
+entries, not one test per family.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from oomdoc import read_events, signatures
+from oomdoc.units import SIZE_RE, to_bytes
+
+CAT = signatures.catalogue()
+ROOT = Path(__file__).resolve().parent.parent
+WRAP = 80
+
+
+def _lines(sample: str) -> list[str]:
+    return sample.rstrip("\n").split("\n")
+
+
+def _wrap(line: str, width: int = WRAP) -> list[str]:
+    """A terminal's hard wrap: cut every `width` columns, even mid-word."""
+    return [line[i:i + width] for i in range(0, len(line), width)] or [""]
+
+
+def _truncated(entry) -> str:
+    """Cut the message a little after its pattern's head, the way a paste is cut."""
+    lines = _lines(entry.sample)
+    for i, ln in enumerate(lines):
+        m = entry.pattern.search(ln)
+        if m:
+            cut = m.end() + 12
+            if cut + 5 >= len(ln):
+                return "\n".join(lines[:i + 1])          # too short to cut
+            return "\n".join(lines[:i] + [ln[:cut] + " ..."])
+    return entry.sample                                # multi-line head: keep as printed
+
+
+def shapes(entry) -> dict[str, str]:
+    lines = _lines(entry.sample)
+    return {
+        "plain": "\n".join(lines),
+        "rank-prefixed": "\n".join(f"[rank5]: {ln}" if ln else "[rank5]:" for ln in lines),
+        "ray-prefixed": "\n".join(f"(WorkerDict pid=284711, ip=10.128.3.17) {ln}" for ln in lines),
+        "timestamped": "\n".join(f"2025-03-12T10:20:{i:02d}.123Z {ln}" for i, ln in enumerate(lines)),
+        "wrapped-80": "\n".join(piece for ln in lines for piece in _wrap(ln)),
+        "truncated": _truncated(entry),
+    }
+
+
+MORE_SHAPES = ("plain", "rank-prefixed", "wrapped-80")
+
+
+class _Rendering:
+    """Another rendering of an entry's family (`more:`), shaped like a sample."""
+
+    def __init__(self, entry, more):
+        self.sample, self.expect, self.pattern = more["sample"], more.get("expect") or {}, entry.pattern
+
+
+def _expected(value):
+    """Sizes are written as printed ('1.95 GiB'); the test converts them."""
+    if isinstance(value, str):
+        m = SIZE_RE.fullmatch(value.strip())
+        if m:
+            return to_bytes(m["num"], m["unit"])
+    return value
+
+
+def _same(got, want) -> bool:
+    if isinstance(want, float) or (isinstance(want, int) and not isinstance(want, bool) and want > 2**20):
+        return isinstance(got, (int, float)) and abs(got - want) <= max(1.0, abs(want) * 1e-6)
+    return got == want
+
+
+CASES = [(e.id, shape) for e in CAT.entries for shape in shapes(e)]
+
+
+MORE_CASES = [(e.id, i, shape) for e in CAT.entries for i in range(len(e.more)) for shape in MORE_SHAPES]
+
+
+@pytest.mark.parametrize("sid,shape", CASES, ids=[f"{s}-{k}" for s, k in CASES])
+def test_every_signature_in_every_shape(sid, shape):
+    entry = CAT.by_id(sid)
+    _check(entry, entry.expect, shapes(entry)[shape], shape)
+
+
+@pytest.mark.parametrize("sid,i,shape", MORE_CASES, ids=[f"{s}-{i}-{k}" for s, i, k in MORE_CASES])
+def test_other_renderings_of_each_family(sid, i, shape):
+    entry = CAT.by_id(sid)
+    more = _Rendering(entry, entry.more[i])
+    _check(entry, more.expect, shapes(more)[shape], shape)
+
+
+def _check(entry, expect, text, shape):
+    sid = entry.id
+    analysis = read_events(text.encode())
+    evs = [ev for ev in analysis.events if ev.facts.get("signature") == sid]
+    assert evs, f"{sid} [{shape}] not recognised: {[(e.kind, e.facts.get('signature')) for e in analysis.events]}"
+    ev = evs[0]
+    assert ev.kind == entry.kind
+    assert ev.facts["memory"] == entry.memory and ev.facts["certainty"] == entry.certainty
+    if shape == "truncated":
+        return
+    for name, want in expect.items():
+        want = _expected(want)
+        assert name in ev.facts, f"{sid} [{shape}]: fact {name} missing: {ev.facts}"
+        assert _same(ev.facts[name], want), f"{sid} [{shape}]: {name}={ev.facts[name]!r}, want {want!r}"
+
+
+def test_catalogue_is_well_formed():
+    ids = [e.id for e in CAT.entries]
+    assert len(ids) == len(set(ids))
+    from oomdoc import parsers
+
+    kinds = parsers.all_kinds()
+    names = {m.NAME for m in parsers.modules()}
+    for e in CAT.entries:
+        assert e.memory in signatures.MEMORY, e.id
+        assert e.certainty in signatures.CERTAINTY, e.id
+        assert e.kind in kinds, e.id
+        assert e.parser is None or e.parser in names, e.id
+        assert CAT.groups[e.group].parser in names, e.id
+        assert e.anchors and e.sample and e.source.get("repo") and e.versions, e.id
+        # the scanner finds the message by its anchors, the pattern finds its head
+        assert any(a in e.sample for a in e.anchors), e.id
+        assert e.pattern.search(e.sample), e.id
+        for m in e.more:
+            assert e.pattern.search(m["sample"].replace("\n", " ")), e.id
+    for kind in {e.kind for e in CAT.entries}:
+        assert sum(e.default for e in CAT.entries if e.kind == kind) <= 1, kind
+
+
+def test_scanner_triggers_come_from_the_catalogue():
+    from oomdoc.pipeline import _triggers
+
+    groups, _ = _triggers()
+    lits = {lit for g in groups for lit in g.literals}
+    for e in CAT.entries:
+        assert set(e.anchors) <= lits, e.id
+
+
+def test_failure_events_carry_the_three_facts():
+    """Every failure event names its signature, memory and certainty (the fallback rules key on them)."""
+    from oomdoc.rules_engine.vocab import OOM_KINDS, SYMPTOM_KINDS
+
+    text = "\n".join(e.sample for e in CAT.entries)
+    for ev in read_events(text.encode()).events:
+        if ev.kind in OOM_KINDS or ev.kind in SYMPTOM_KINDS:
+            if ev.kind == "ray_worker_died" and not ev.facts.get("oom_listed_as_possible"):
+                continue
+            assert {"signature", "memory", "certainty"} <= set(ev.facts), (ev.kind, ev.facts)
+
+
+def test_docs_are_generated_from_the_catalogue():
+    doc = ROOT / "docs" / "signatures.md"
+    assert doc.read_text(encoding="utf-8") == signatures.markdown(), \
+        "docs/signatures.md is stale: python -m oomdoc.signatures > docs/signatures.md"
