@@ -73,19 +73,11 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        _quiet_broken_pipe()
+        from .commands import quiet_broken_pipe
+
+        quiet_broken_pipe()
         return 0
     return rv if isinstance(rv, int) else 0
-
-
-def _quiet_broken_pipe() -> None:
-    import os
-
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except OSError:
-        pass
 
 
 def entry() -> None:

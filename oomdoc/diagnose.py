@@ -82,7 +82,7 @@ def explain(log, config_paths=(), rules_dirs=(), *, top: int | None = None,
                     shortfall_bytes=outcome.shortfall_bytes,
                     warnings=[*outcome.warnings, *getattr(cfg, "warnings", [])], top=top)
     if similar and not outcome.confident:
-        from .rules_engine import similarity
+        from . import similarity
 
         try:
             report.similar = similarity.closest(analysis)

@@ -52,14 +52,9 @@ class _Stop(Exception):
 
 
 def _rules(rules_dirs):
-    from ..rules_engine.loader import RuleError, load_rules
+    from .rules import load_or_exit
 
-    rs = load_rules(rules_dirs)
-    if rs.errors:
-        for e in rs.errors:
-            click.echo(f"oomdoc: {e}", err=True)
-        raise SystemExit(2)
-    return rs.rules
+    return load_or_exit(rules_dirs).rules
 
 
 def _warm_up(configs, rules, fmt) -> None:
@@ -98,9 +93,9 @@ def run_live(configs, rules_dirs, fmt, top, flush_after, exit_on_oom, follower=N
     except KeyboardInterrupt:
         return 130 if not state["diagnosed"] else 0
     except BrokenPipeError:
-        from ..cli import _quiet_broken_pipe
+        from . import quiet_broken_pipe
 
-        _quiet_broken_pipe()
+        quiet_broken_pipe()
         return 0
     if state["diagnosed"] == 0 and fmt == "text":
         sys.stdout.write(f"oomdoc: {name}: no out-of-memory incident found "

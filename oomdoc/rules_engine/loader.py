@@ -19,8 +19,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-PKG_DIR = Path(__file__).resolve().parent.parent          # oomdoc/
-CHECKOUT = PKG_DIR.parent                                  # repo root in a checkout
+from ..datafiles import PKG_DIR, data_dir
+
 CACHE_FORMAT = 1
 
 
@@ -40,14 +40,6 @@ class RuleSet:
 
     def by_id(self, rule_id: str) -> dict | None:
         return next((r for r in self.rules if r["id"] == rule_id), None)
-
-
-def data_dir(name: str) -> Path | None:
-    """`rules` or `corpus`: the checkout's top-level dir, else the wheel's copy."""
-    for cand in (CHECKOUT / name, PKG_DIR / "_data" / name):
-        if cand.is_dir() and (cand != CHECKOUT / name or (CHECKOUT / "pyproject.toml").is_file()):
-            return cand
-    return None
 
 
 def rule_dirs(extra=()) -> list[Path]:
@@ -124,7 +116,7 @@ def validate_file(path: Path, ctx: dict | None = None) -> tuple[list[dict], list
     return rules, errors
 
 
-def _cache_key(files: list[Path]) -> tuple[Path, str] | None:
+def cache_key(files: list[Path]) -> tuple[Path, str] | None:
     """(cache file, full key): the key names every rule file's path, mtime and size.
 
     The file name is a cheap checksum of the key (hashlib costs ~4 ms of start-up);
@@ -152,7 +144,7 @@ def _cache_key(files: list[Path]) -> tuple[Path, str] | None:
 def load_rules(extra=(), *, use_cache: bool = True) -> RuleSet:
     """Every rule from the packaged dir, OOMDOC_RULES and `extra` dirs/files."""
     files = rule_files(rule_dirs(extra))
-    cache, key = (_cache_key(files) if use_cache else None) or (None, None)
+    cache, key = (cache_key(files) if use_cache else None) or (None, None)
     if cache is not None:
         try:
             data = json.loads(cache.read_text(encoding="utf-8"))

@@ -66,7 +66,7 @@ def _check(name: str, info: ValidationInfo, key: str, what: str) -> str:
     return name
 
 
-def _number(v: Any) -> Any:
+def number_or_size(v: Any) -> Any:
     """'1 GiB' -> bytes, '80%' -> 0.8; numbers and everything else unchanged."""
     if isinstance(v, str):
         from ..units import SIZE_RE, number, to_bytes
@@ -103,7 +103,7 @@ class Compare(BaseModel):
     @field_validator("gt", "gte", "lt", "lte", mode="before")
     @classmethod
     def _sizes(cls, v):
-        return _number(v)
+        return number_or_size(v)
 
     @field_validator("regex")
     @classmethod
@@ -233,7 +233,7 @@ class HelperCall(BaseModel):
             out = {}
             for k, x in v.items():
                 try:
-                    out[k] = _number(x) if isinstance(x, str) else x
+                    out[k] = number_or_size(x) if isinstance(x, str) else x
                 except ValueError:
                     out[k] = x
             return out

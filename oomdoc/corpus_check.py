@@ -35,11 +35,11 @@ def config_files(case: Path) -> list[str]:
 
 
 def _want_value(v):
-    from .schema import _number
+    from .rules_engine.schema import number_or_size
 
     if isinstance(v, str):
         try:
-            return _number(v)
+            return number_or_size(v)
         except ValueError:
             return v
     return v
@@ -64,10 +64,10 @@ def _matches(got, want) -> bool:
 def check_case(case: Path, rules=None, extra_rules=()) -> CaseResult:
     import yaml
 
-    from ..diagnose import explain
+    from .diagnose import explain
 
     try:
-        from ..safe_yaml import load_yaml  # a team's corpus is untrusted input
+        from .safe_yaml import load_yaml  # a team's corpus is untrusted input
 
         exp = load_yaml((case / "expected.yaml").read_text(encoding="utf-8")) or {}
     except (yaml.YAMLError, ValueError) as exc:

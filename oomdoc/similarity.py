@@ -12,7 +12,7 @@ import os
 import re
 from pathlib import Path
 
-from .vocab import OOM_KINDS, SYMPTOM_KINDS
+from .rules_engine.vocab import OOM_KINDS, SYMPTOM_KINDS
 
 _MASKS = [
     (re.compile(r"(?:/[\w.@+-]+)+"), "/P"),
@@ -42,12 +42,12 @@ def signature(analysis) -> str:
 
 
 def _corpus_signatures(corpus: Path) -> list[tuple[str, str, str]]:
-    from ..pipeline import read_events
-    from .loader import _cache_key
+    from .pipeline import read_events
+    from .rules_engine.loader import cache_key
 
     cases = sorted(p for p in corpus.iterdir() if (p / "expected.yaml").is_file() and (p / "train.log").is_file())
     stamp_files = [p / n for p in cases for n in ("train.log", "expected.yaml")]
-    cache, key = _cache_key(stamp_files) or (None, None)
+    cache, key = cache_key(stamp_files) or (None, None)
     if cache is not None:
         cache = cache.with_name(cache.name.replace("rules-", "corpus-"))
         try:
@@ -84,7 +84,7 @@ def closest(analysis, corpus: Path | None = None, limit: int = 3, min_score: flo
     """[(case name, score 0-100, its first cause)] best first."""
     from rapidfuzz import fuzz
 
-    from .loader import data_dir
+    from .datafiles import data_dir
 
     corpus = corpus or data_dir("corpus")
     sig = signature(analysis)
