@@ -43,6 +43,7 @@ def signature(analysis) -> str:
 
 def _corpus_signatures(corpus: Path) -> list[tuple[str, str, str]]:
     from .pipeline import read_events
+    from .reader import InputError
     from .rules_engine.loader import cache_key
 
     cases = sorted(p for p in corpus.iterdir() if (p / "expected.yaml").is_file() and (p / "train.log").is_file())
@@ -65,7 +66,7 @@ def _corpus_signatures(corpus: Path) -> list[tuple[str, str, str]]:
             first = exp.get("first_cause")
             first = first[0] if isinstance(first, list) and first else first
             sig = signature(read_events(case / "train.log"))
-        except Exception:   # a broken case must not break the hint
+        except (OSError, yaml.YAMLError, InputError):   # a broken case must not break the hint
             continue
         if sig:
             out.append((case.name, sig, str(first or "")))

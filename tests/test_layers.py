@@ -17,7 +17,7 @@ PKG = Path(__file__).resolve().parent.parent / "oomdoc"
 
 # Lowest first. A module may import its own layer and the layers below it.
 LAYERS = [
-    {"units", "model", "safe_yaml", "secrets", "reader", "datafiles", "scan_anchors"},
+    {"units", "model", "safe_yaml", "secrets", "reader", "datafiles", "scan_anchors", "strict"},
     {"scan", "prefixes", "assemble", "metrics_store"},
     {"parsers"},
     {"pipeline", "config"},
@@ -25,7 +25,7 @@ LAYERS = [
     {"rules_engine"},
     {"similarity"},
     {"diagnose"},
-    {"corpus_check"},
+    {"corpus_check", "rule_pages"},
     {"render"},
     {"incident"},
     {"commands"},

@@ -174,4 +174,4 @@ def test_rules_hook_lints_team_rules_and_runs_their_corpus(tmp_path, env, shadow
     git(repo, "add", "-A")
     code, out = run(repo, env, "run", "oomdoc-rules", "--all-files")
     assert code == 1 and "Failed" in out
-    assert "oomdoc-rules/team.yaml: rule 'team-vllm-free-memory-at-startup': cause" in out, out
+    assert "oomdoc-rules/team.yaml:2: rule 'team-vllm-free-memory-at-startup': cause" in out, out

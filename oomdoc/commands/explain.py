@@ -29,7 +29,7 @@ from ._common import dump_json, input_errors
 @click.option("--example", metavar="NAME", help="explain a bundled example case (see `oomdoc examples`)")
 def command(log, configs, rules_dirs, fmt, top, example, flush_after, exit_on_oom) -> None:
     """Name the cause of an OOM in a log and print ranked fixes."""
-    from ..diagnose import explain
+    from ..diagnose import explain_incidents
     from ..rules_engine.loader import RuleError
 
     configs = list(configs)
@@ -53,28 +53,43 @@ def command(log, configs, rules_dirs, fmt, top, example, flush_after, exit_on_oo
         from .live import run_live
 
         sys.exit(run_live(configs, rules_dirs, fmt, top, flush_after, exit_on_oom))
-    if fmt == "jsonl":
-        fmt = "json"
     with input_errors():
         try:
-            report = explain(log, config_paths=configs, rules_dirs=rules_dirs, top=top)
+            reports = explain_incidents(log, config_paths=configs, rules_dirs=rules_dirs, top=top)
         except RuleError as exc:
             for e in exc.errors:
                 click.echo(f"oomdoc: {e}", err=True)
             sys.exit(2)
-    if fmt == "json":
+    if fmt == "jsonl":        # one object per incident per line, as in live mode
+        from .live import print_report
+
+        for report in reports:
+            print_report(report, fmt)
+    elif fmt == "json":       # one document: the first incident, the later ones within it
         from ..render.explain_json import render
 
-        dump_json(render(report))
+        doc = render(reports[0])
+        if len(reports) > 1:
+            doc["more_incidents"] = [render(r) for r in reports[1:]]
+        dump_json(doc)
     elif fmt == "markdown":
         from ..render.markdown import render
 
-        click.echo(render(report), nl=False)
+        click.echo("\n".join(render(r) for r in reports), nl=False)
     else:
         from ..render.explain_text import render
 
         color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-        click.echo(render(report, color=color), nl=False, color=color)
+        for i, report in enumerate(reports):
+            if len(reports) > 1:
+                click.echo(_incident_header(i, reports), color=color)
+            click.echo(render(report, color=color), nl=False, color=color)
+
+
+def _incident_header(i: int, reports) -> str:
+    failure = reports[i].failure
+    where = f", line {failure.line}" if failure is not None else ""
+    return f"{'' if i == 0 else chr(10)}── incident {i + 1} of {len(reports)}{where} ──"
 
 
 def _is_stream(fh) -> bool:

@@ -1,4 +1,4 @@
-"""`oomdoc rules list|show ID|check [PATH]...|test [DIR]|hook`: the knowledge base."""
+"""`oomdoc rules list|show ID|check [PATH]...|test [DIR]|docs|hook`: the knowledge base."""
 from __future__ import annotations
 
 import sys
@@ -127,11 +127,11 @@ def lint(paths) -> int:
     for f in files:
         import yaml
 
-        try:
-            from ..safe_yaml import load_yaml
+        from ..safe_yaml import load_yaml
 
+        try:
             doc = load_yaml(f.read_text(encoding="utf-8"))
-        except Exception:
+        except (OSError, UnicodeDecodeError, ValueError, yaml.YAMLError):   # reported by validation above
             continue
         rid = doc.get("id") if isinstance(doc, dict) else None
         if rid and rid in ids:
@@ -198,6 +198,38 @@ def run_corpus(corpus, rules_dirs=(), verbose=False) -> int:
     click.echo(f"{len(cases)} cases, {len(cases) - failed - xfailed} passed, {failed} failed, "
                f"{xfailed} xfailed")
     return 1 if failed else 0
+
+
+@command.command(name="docs")
+@click.option("--out", default="docs/rules", show_default=True, metavar="DIR", help="where the pages go")
+@click.option("--check", "check_only", is_flag=True, help="write nothing; exit 1 when a page is stale")
+def docs(out, check_only) -> None:
+    """Write one Markdown page per packaged rule (what, why, confirm, fixes, a corpus example)."""
+    from pathlib import Path
+
+    from ..datafiles import data_dir
+    from ..rule_pages import render_all, stale
+    from ..rules_engine.loader import load_rules, rule_files, validate_files
+
+    corpus, packaged = data_dir("corpus"), data_dir("rules")
+    if corpus is None or packaged is None:
+        click.echo("oomdoc: no bundled rules and corpus to document", err=True)
+        sys.exit(2)
+    rules = validate_files(rule_files([packaged])).rules
+    pages = render_all(rules, corpus)
+    out_dir = Path(out)
+    bad = stale(pages, out_dir)
+    if check_only:
+        for name in bad:
+            click.echo(f"{out_dir / name}: stale (run `oomdoc rules docs`)")
+        sys.exit(1 if bad else 0)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    for name in bad:
+        if name in pages:
+            (out_dir / name).write_text(pages[name], encoding="utf-8")
+        else:
+            (out_dir / name).unlink()
+    click.echo(f"{len(pages)} pages in {out_dir}, {len(bad)} written or removed")
 
 
 @command.command(name="hook")

@@ -42,6 +42,11 @@ TRIGGERS = (
 )
 LINE_TRIGGERS = ()
 
+# What each kind is to an incident (parsers/__init__.py ROLES); unlisted kinds are precursors.
+ROLES = {"host_oom_kill": "failure", "slurm_oom": "failure", "host_alloc_failed": "failure",
+         "process_killed": "symptom"}
+# Facts that differ between copies of one failure (each rank prints its own).
+PER_COPY_FACTS = {"pid"}
 KINDS = {
     "host_oom_kill": "the Linux kernel / cgroup OOM killer (or a kubelet memory eviction) killed a process",
     "process_killed": "a launcher/shell/container reports a child killed by SIGKILL (-9 / 137) or "

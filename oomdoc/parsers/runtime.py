@@ -43,6 +43,10 @@ TRIGGERS = (
 )
 LINE_TRIGGERS = ()
 
+# What each kind is to an incident (parsers/__init__.py ROLES); unlisted kinds are precursors.
+ROLES = {"accelerator_oom": "failure"}
+# Facts that differ between copies of one failure (each rank prints its own).
+PER_COPY_FACTS = {"device", "exception", "phase", "phases"}
 KINDS = {
     "accelerator_oom": "a CUDA/HIP/NCCL/XLA/NPU/XPU runtime or library call failed for lack of device "
                        "(or pinned host) memory, outside the caching allocator's OOM message",

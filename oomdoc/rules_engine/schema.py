@@ -34,13 +34,11 @@ Python helper, never evaluated text), `frees` (optional estimator helper),
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-SCHEMA_VERSION = 1
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-TRENDS = ("rising", "steady_rise", "falling", "flat", "spike")
 
 
 def suggest(name: str, choices) -> str:
@@ -216,7 +214,11 @@ class When(BaseModel):
 
 
 class HelperCall(BaseModel):
+    """A named Python helper; each kind is checked against its own registry
+    (helpers.VALUE_HELPERS / FREES_HELPERS): a value helper cannot estimate bytes."""
     model_config = ConfigDict(extra="forbid")
+    registry: ClassVar[str] = "value_helpers"
+    what: ClassVar[str] = "value helper"
 
     helper: str
     args: dict[str, Any] = Field(default_factory=dict)
@@ -224,7 +226,7 @@ class HelperCall(BaseModel):
     @field_validator("helper")
     @classmethod
     def _known(cls, v, info: ValidationInfo):
-        return _check(v, info, "helpers", "helper")
+        return _check(v, info, cls.registry, cls.what)
 
     @field_validator("args", mode="before")
     @classmethod
@@ -240,12 +242,17 @@ class HelperCall(BaseModel):
         return v
 
 
+class FreesCall(HelperCall):
+    registry: ClassVar[str] = "frees_helpers"
+    what: ClassVar[str] = "frees helper"
+
+
 class Fix(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     knob: str
     value: Any
-    frees: HelperCall | None = None
+    frees: FreesCall | None = None
     why: str
     cost: str = ""
     unless: list[Condition] = Field(default_factory=list)
