@@ -89,7 +89,9 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        _quiet_broken_pipe()
+        from .commands import quiet_broken_pipe
+
+        quiet_broken_pipe()
         return 0
     except SystemExit as exc:
         if exc.code == 1 and _pipe_closed_by_reader():
@@ -102,16 +104,6 @@ def _pipe_closed_by_reader() -> bool:
     """click turns a write into a closed pipe (EPIPE) into exit 1 and wraps stdout
     in its pacifying wrapper; that wrapper is how we know it happened."""
     return type(sys.stdout).__name__.endswith("PacifyFlushWrapper")
-
-
-def _quiet_broken_pipe() -> None:
-    import os
-
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except OSError:
-        pass
 
 
 def entry() -> None:

@@ -331,10 +331,11 @@ def test_fifo_is_read_like_a_stream(tmp_path):
 def test_fifo_without_writer_waits_and_ctrl_c_ends_it_quietly(tmp_path):
     fifo = tmp_path / "pipe.log"
     os.mkfifo(fifo)
+    from conftest import sigint_default, wait_blocked
+
     p = subprocess.Popen([sys.executable, "-m", "oomdoc", "facts", str(fifo)], cwd=ROOT,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    time.sleep(1.5)
-    assert p.poll() is None            # like `cat FIFO`: it waits for a writer
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=sigint_default)
+    wait_blocked(p, "open")            # like `cat FIFO`: it waits for a writer
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=20)
     assert p.returncode == 130

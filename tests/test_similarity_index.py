@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from oomdoc.pipeline import read_events
-from oomdoc.rules_engine import similarity
+from oomdoc import similarity
 
 ROOT = Path(__file__).resolve().parent.parent
 PICK = ["notoom-verl-fsdp-illegal-memory-access", "notoom-trl-ppo-uncorrectable-ecc",

@@ -29,6 +29,14 @@ def installed(tmp_path_factory):
     env_dir = tmp / "venv"
     venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
     py = env_dir / "bin" / "python"
+    # the dependencies as pip would have installed them: the test environment's own
+    # (a .pth path entry: its .pth files, e.g. an editable oomdoc, are not run)
+    site = Path(subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                               check=True, capture_output=True, text=True).stdout.strip())
+    import sysconfig
+
+    deps = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    (site / "oomdoc-test-deps.pth").write_text("".join(f"{d}\n" for d in sorted(deps)))
     subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "--no-deps", "--no-index",
                     "--force-reinstall", str(wheel)], check=True, capture_output=True)
     return env_dir, wheel

@@ -7,7 +7,7 @@ import click
 
 
 def cases() -> list[Path]:
-    from ..rules_engine.loader import data_dir
+    from ..datafiles import data_dir
 
     corpus = data_dir("corpus")
     if corpus is None:

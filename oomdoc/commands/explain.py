@@ -46,7 +46,7 @@ def command(log, configs, rules_dirs, fmt, top, example, flush_after, exit_on_oo
         from .. import progress
 
         progress.quiet = True
-    from ..diagnose import explain
+    from ..diagnose import explain_incidents
 
     configs = list(configs)
     if example:
@@ -69,24 +69,41 @@ def command(log, configs, rules_dirs, fmt, top, example, flush_after, exit_on_oo
         with input_errors():
             sys.exit(run_live(configs, rules_dirs, fmt, top, flush_after, exit_on_oom))
     with input_errors():
-        report = explain(log, config_paths=configs, rules_dirs=rules_dirs, top=top)
-    if fmt in ("json", "jsonl"):
+        reports = explain_incidents(log, config_paths=configs, rules_dirs=rules_dirs, top=top)
+    if fmt == "jsonl":        # one object per incident per line, as in live mode
+        from .live import print_report
+
+        for report in reports:
+            print_report(report, fmt)
+    elif fmt == "json":       # one document: the first incident, the later ones within it
         from ..render.explain_json import render
 
-        dump_json(render(report))
+        doc = render(reports[0])
+        if len(reports) > 1:
+            doc["more_incidents"] = [render(r) for r in reports[1:]]
+        dump_json(doc)
     elif fmt == "markdown":
         from ..render.explain_markdown import render
 
-        click.echo(render(report), nl=False)
-    elif fmt == "html":
+        click.echo("\n".join(render(r) for r in reports), nl=False)
+    elif fmt == "html":       # one page: the first incident (later ones are in the text/JSON forms)
         from ..render.explain_html import render
 
-        click.echo(render(report), nl=False)
+        click.echo(render(reports[0]), nl=False)
     else:
         from ..render.explain_text import render
 
         color = color_wanted()
-        click.echo(render(report, color=color), nl=False, color=color)
+        for i, report in enumerate(reports):
+            if len(reports) > 1:
+                click.echo(_incident_header(i, reports), color=color)
+            click.echo(render(report, color=color), nl=False, color=color)
+
+
+def _incident_header(i: int, reports) -> str:
+    failure = reports[i].failure
+    where = f", line {failure.line}" if failure is not None else ""
+    return f"{'' if i == 0 else chr(10)}── incident {i + 1} of {len(reports)}{where} ──"
 
 
 def _is_stream(fh) -> bool:

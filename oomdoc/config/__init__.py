@@ -121,11 +121,16 @@ def known_knobs() -> dict[str, dict]:
 
 def load_run_config(analysis=None, config_paths=()) -> RunConfig:
     """Merge every config source of a run (see the precedence above); never raises on bad input."""
+    from .. import strict
     from .loader import load
 
     try:
         return load(analysis, config_paths)
-    except Exception as exc:  # a config-layer bug must not cost the diagnosis
+    except ImportError:       # a missing dependency is never a config problem
+        raise
+    except Exception as exc:  # a config-layer bug must not cost the diagnosis (tests: strict.py)
+        if strict.on():
+            raise
         rc = RunConfig()
         rc.warnings.append(f"config layer failed: {type(exc).__name__}: {exc}")
         return rc

@@ -224,6 +224,3 @@ FREES_HELPERS: dict[str, Callable[[FixContext], int | None]] = {
     "fact": fact,
 }
 
-
-def names() -> set[str]:
-    return set(VALUE_HELPERS) | set(FREES_HELPERS)

@@ -96,7 +96,7 @@ def noisy_or(weights) -> float:
 
 def score_rule(rule: dict, ctx: C.Context) -> Diagnosis | None:
     """The rule's diagnosis if its required conditions hold, else None."""
-    C.use_rule(rule)
+    ctx = ctx.for_rule(rule)
     when = rule["when"]
     hits: list[C.Hit] = []
     for cond in when.get("all", []):
@@ -152,7 +152,7 @@ def resolve_fixes(rule: dict, d: Diagnosis, ctx: C.Context, shortfall: int | Non
     diagnosis would otherwise be left with no fix at all)."""
     out = []
     cfg = ctx.cfg
-    C.use_rule(rule)
+    ctx = ctx.for_rule(rule)
     for fix in rule.get("fixes", []):
         if any(C.evaluate(c, ctx) is not None for c in fix.get("unless", [])):
             continue
@@ -227,10 +227,7 @@ def _unsupported(cfg, knob: str, value) -> bool:
     fix = getattr(cfg, "fix", None)
     if fix is None:
         return False
-    try:
-        return getattr(fix(knob, value), "style", "") == "absent"
-    except Exception:   # rendering trouble must not drop the diagnosis
-        return False
+    return getattr(fix(knob, value), "style", "") == "absent"
 
 
 @dataclass
@@ -245,17 +242,21 @@ class Outcome:
         return bool(self.diagnoses) and self.diagnoses[0].confidence >= CONFIDENT
 
 
-def run(rules: list[dict], ctx: C.Context) -> Outcome:
+def run(rules: list[dict], ctx: C.Context, switched_off: dict[str, str] | None = None) -> Outcome:
+    """Score every rule. `switched_off` (rule id -> why) is the caller's memory of rules
+    whose patterns ran too long: live mode passes one dict for the whole stream, so a
+    rule that timed out on one incident stays off; it is filled here."""
     warnings: list[str] = []
     scored: list[tuple[Diagnosis, dict]] = []
+    off = switched_off if switched_off is not None else {}
     for rule in rules:
-        if rule.get("regex_timeout"):       # timed out on an earlier log (live mode): stays off
-            warnings.append(rule["regex_timeout"])
+        if rule["id"] in off:       # timed out on an earlier incident: stays off
+            warnings.append(off[rule["id"]])
             continue
         try:
             d = score_rule(rule, ctx)
         except C.RegexTimeout as exc:
-            warnings.append(_skip(rule, exc))
+            warnings.append(_skip(rule, exc, off))
             continue
         if d is not None and d.confidence >= MIN_CONFIDENCE:
             scored.append((d, rule))
@@ -295,7 +296,7 @@ def run(rules: list[dict], ctx: C.Context) -> Outcome:
             try:
                 fixes = resolve_fixes(rule, d, ctx, d.shortfall_bytes or shortfall, neutral=neutral)
             except C.RegexTimeout as exc:
-                warnings.append(_skip(rule, exc, "its fixes are"))
+                warnings.append(_skip(rule, exc, off, "its fixes are"))
                 continue
             for f in fixes:
                 # two neutral knobs can name one setting (actor.optimizer_offload and
@@ -316,12 +317,12 @@ def run(rules: list[dict], ctx: C.Context) -> Outcome:
     return Outcome([d for d, _ in ranked], [f for _, f in order], shortfall, warnings)
 
 
-def _skip(rule: dict, exc: Exception, what: str = "rule") -> str:
+def _skip(rule: dict, exc: Exception, off: dict[str, str], what: str = "rule") -> str:
     """Turn a user regex that ran too long into a warning (stderr once) and switch it off."""
     from .safe_regex import warn_once
 
     msg = f"rule {rule['id']}: {exc}; {what} skipped"
-    rule["regex_timeout"] = msg
+    off[rule["id"]] = msg
     warn_once(msg)
     return msg
 

@@ -13,7 +13,7 @@ import re
 import zlib
 from pathlib import Path
 
-from .vocab import OOM_KINDS, SYMPTOM_KINDS
+from .rules_engine.vocab import OOM_KINDS, SYMPTOM_KINDS
 
 _MASKS = [
     (re.compile(r"(?:/[\w.@+-]+)+"), "/P"),
@@ -55,15 +55,17 @@ def _fingerprint(case: Path) -> str:
 
 
 def _case_signature(case: Path) -> tuple[str, str, str] | None:
-    from ..pipeline import read_events
     import yaml
+
+    from .pipeline import read_events
+    from .reader import InputError
 
     try:
         exp = yaml.safe_load((case / "expected.yaml").read_text(encoding="utf-8")) or {}
         first = exp.get("first_cause")
         first = first[0] if isinstance(first, list) and first else first
         sig = signature(read_events(case / "train.log"))
-    except Exception:   # a broken case must not break the hint
+    except (OSError, yaml.YAMLError, InputError):   # a broken case must not break the hint
         return None
     return (case.name, sig, str(first or "")) if sig else None
 
@@ -77,7 +79,7 @@ def _load_index(path: Path) -> dict:
 
 
 def build_index(corpus: Path) -> dict:
-    """The precomputed signatures of a corpus (written by `python -m oomdoc.rules_engine.similarity`)."""
+    """The precomputed signatures of a corpus (written by `python -m oomdoc.similarity`)."""
     cases = {}
     for case in _cases(corpus):
         got = _case_signature(case)
@@ -92,11 +94,11 @@ def _cases(corpus: Path) -> list[Path]:
 def _corpus_signatures(corpus: Path, index: Path | None = None) -> list[tuple[str, str, str]]:
     """Every case's signature: from the user cache (stat key), else the shipped index
     (content key), reading only the cases it does not hold or holds stale."""
-    from .loader import _cache_key
+    from .rules_engine.loader import cache_key
 
     cases = _cases(corpus)
     stamp_files = [p / n for p in cases for n in ("train.log", "expected.yaml")]
-    cache, key = _cache_key(stamp_files) or (None, None)
+    cache, key = cache_key(stamp_files) or (None, None)
     if cache is not None:
         cache = cache.with_name(cache.name.replace("rules-", "corpus-"))
         try:
@@ -135,7 +137,7 @@ def closest(analysis, corpus: Path | None = None, limit: int = 3, min_score: flo
     """[(case name, score 0-100, its first cause)] best first."""
     from rapidfuzz import fuzz
 
-    from .loader import data_dir
+    from .datafiles import data_dir
 
     corpus = corpus or data_dir("corpus")
     sig = signature(analysis)
@@ -150,7 +152,7 @@ def closest(analysis, corpus: Path | None = None, limit: int = 3, min_score: flo
 
 def main(argv=None) -> int:
     """Rewrite the shipped index from the checkout's corpus (run after changing corpus cases or parsers)."""
-    from .loader import data_dir
+    from .datafiles import data_dir
 
     corpus = data_dir("corpus")
     if corpus is None:
