@@ -130,6 +130,7 @@ class Pipeline:
                  assembler: Callable[[Callable[[str, str], bool]], Assembler] = Assembler,
                  retain=None, may_merge: Callable[[Event, Event], bool] | None = None):
         groups, lits = _triggers()
+        parsers.start_log()
         self.mods = parsers.modules()
         # one compiled search per parser instead of a Python loop over its keys
         self._keys = [(m, _any_of(getattr(m, "KEYS", ()))) for m in self.mods]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from oomdoc.diagnose import explain
 
@@ -123,6 +124,8 @@ def test_every_corpus_oom_gets_a_cause_with_a_fix():
         rep = explain(str(case / "train.log"), similar=False)
         if not any(e.kind in OOM_KINDS for e in rep.analysis.events):
             continue
+        if yaml.safe_load((case / "expected.yaml").read_text()).get("first_cause") == "not-oom":
+            continue          # a lookalike shaped like an OOM (an impossible size): not-oom is right
         first = rep.diagnoses[0] if rep.diagnoses else None
         if first is None or first.cause == "not-oom" or not (first.fixes or rep.fixes):
             silent.append(case.name)

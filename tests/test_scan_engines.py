@@ -19,7 +19,7 @@ import pytest
 
 from oomdoc import scan_hs
 from oomdoc.pipeline import METRIC_EXACT, METRIC_PERIOD, METRIC_RING, Pipeline, _triggers, read_events
-from oomdoc.rules_engine.corpus_check import case_dirs
+from oomdoc.corpus_check import case_dirs
 from oomdoc.scan import Scanner
 
 ROOT = Path(__file__).resolve().parent.parent

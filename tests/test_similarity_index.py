@@ -63,6 +63,6 @@ def test_a_changed_case_is_read_again(corpus, tmp_path, monkeypatch):
 
 def test_the_shipped_index_lives_in_the_package_and_covers_the_corpus():
     data = json.loads(similarity.INDEX.read_text(encoding="utf-8"))
-    assert similarity.INDEX.parent.parent.name == "oomdoc"          # inside the package: in the wheel
+    assert similarity.INDEX.parent.name == "oomdoc"          # inside the package: in the wheel
     assert data["format"] == similarity.INDEX_FORMAT
     assert len(data["cases"]) >= 50 and all("fp" in e and "sig" in e for e in data["cases"].values())

@@ -42,7 +42,7 @@ def command(paths, corpus, jobs, engine, address, fmt, cache_dir, since, no_conf
     started = time.monotonic()
     args = list(paths)
     if corpus:
-        from ..rules_engine.loader import data_dir
+        from ..datafiles import data_dir
 
         found_corpus = data_dir("corpus")
         if found_corpus is None:

@@ -7,7 +7,7 @@ import io
 import json
 
 from .grouping import describe_settings
-from .schema import SCAN_VERSION
+from ..render.scan_schema import SCAN_VERSION
 
 CSV_COLUMNS = ["path", "status", "outcome", "cause", "confidence", "framework", "settings",
                "fix_knob", "fix_value", "fix", "error", "seconds", "cached"]

@@ -32,13 +32,16 @@ FAMILIES = ("pytorch", "runtime", "ray", "vllm", "deepspeed", "host", "metrics",
 _loaded: list | None = None
 
 
-def modules() -> list:
-    """The parser modules, in FAMILIES order. Each Pipeline asks once, as it starts:
-    the failure events recalled for the fallback family start afresh then."""
-    global _loaded
+def start_log() -> None:
+    """A new log starts: the failure events the fallback family recalls start afresh."""
     from .base import forget_recent
 
     forget_recent()
+
+
+def modules() -> list:
+    """The parser modules, in FAMILIES order."""
+    global _loaded
     if _loaded is None:
         mods = []
         for name in FAMILIES:

@@ -40,7 +40,7 @@ LINE_TRIGGERS = ()
 
 # What each kind is to an incident (parsers/__init__.py ROLES); unlisted kinds are precursors.
 ROLES = {"vllm_kv_cache_insufficient": "failure", "vllm_no_cache_blocks": "failure",
-         "vllm_free_memory_startup": "failure"}
+         "vllm_free_memory_startup": "failure", "vllm_swap_space": "failure"}
 # Facts that differ between copies of one failure (each rank prints its own).
 PER_COPY_FACTS = {"free_bytes", "device"}
 KINDS = {

@@ -13,7 +13,7 @@ log text (event texts, evidence, config values, warnings) are masked.
 from __future__ import annotations
 
 from ..diagnose import SCHEMA_VERSION
-from ..fleet.schema import SCAN
+from .scan_schema import SCAN
 from . import redact
 
 
