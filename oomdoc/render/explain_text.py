@@ -69,9 +69,13 @@ def describe(ev) -> str:
         line = f"vLLM's KV cache {held}, less than max_model_len {f.get('max_model_len', '?')}"
     elif k == "crash":
         line = f"the run crashed ({f.get('reason') or 'error'}), not an out-of-memory failure"
+    elif k == "process_killed" and f.get("certainty") == "possible":
+        line = "a process was killed with no memory report (probably the OOM killer)"
     else:
-        nums = ", ".join(f"{n}={human(v) if n.endswith('_bytes') else v}" for n, v in list(f.items())[:4]
-                         if not isinstance(v, (dict, list)))
+        # the catalogue tags (signature, memory, certainty) say how it was read, not what happened
+        shown = [(n, v) for n, v in f.items() if n not in ("signature", "memory", "certainty", "truncated")
+                 and not isinstance(v, (dict, list))]
+        nums = ", ".join(f"{n}={human(v) if n.endswith('_bytes') else v}" for n, v in shown[:4])
         line = k.replace("_", " ") + (f": {nums}" if nums else "")
     where = f"line {ev.line}" if ev.end_line <= ev.line else f"lines {ev.line}-{ev.end_line}"
     return f"{line} ({where})"
