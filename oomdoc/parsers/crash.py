@@ -123,7 +123,9 @@ _OOM_WORDS = _lazy(
     # families of the signature catalogue that carry no 'out of memory' words
     r"CUDA calloc|memory allocation of \d+ bytes failed|ArrowMemoryError|mlock failed|No executable batch size|"
     r"Ran out of memory|OOM when allocating|mem-fraction-static|ObjectStoreFullError|insufficient shared memory|"
-    r"No space left on device|Bus error|Failed to CUDA host alloc", re.I)
+    r"No space left on device|Bus error|Failed to CUDA host alloc|"
+    # an exception that only reports a kill (DataLoader, torch.multiprocessing): the kill family's
+    r"killed by signal: Killed|terminated with signal SIGKILL|Signals\.SIGKILL|Signal 9 \(SIGKILL\)", re.I)
 _OP = _lazy(r"OpType=(\w+)")
 _TIMEOUT = _lazy(r"Timeout\(ms\)=(\d+)")
 _EXC_LINE = _lazy(r"(?P<exc>[A-Za-z_][\w.]*(?:\([\w.]+\))?)(?::\s?(?P<msg>.*))?$")

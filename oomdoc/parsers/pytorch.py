@@ -63,6 +63,7 @@ FACTS = {
     "rejected_by": "limit that pre-emptively rejected the allocation (per_process_memory_fraction)",
     "phase": "training phase the failure happened in, derived from frames / Ray method (see PHASES)",
     "phases": "every phase recognised in the frames, outermost first",
+    "op": "the failing operation when its memory grows with sequence length: logits (loss, log-probs) or attention (eager scores)",
     "dropped": "facts dropped because their values were impossible (e.g. free > total)",
 }
 FACTS.update(signatures.tag_facts(KINDS))   # signature, memory, certainty and catalogue facts
@@ -271,6 +272,7 @@ PHASES = (
 )
 _FUNC_PHASE = {
     "wake_up": "wake_up", "resume_memory_occupation": "wake_up", "create_and_map": "wake_up",
+    "backload_to_gpu": "wake_up",   # Open-Reasoner-Zero loads its offloaded vLLM engine back
     "capture_model": "cuda_graph_capture",
     "profile_run": "kv_cache_init", "determine_num_available_blocks": "kv_cache_init",
     "determine_available_memory": "kv_cache_init", "initialize_cache": "kv_cache_init",
@@ -328,9 +330,31 @@ def phase_of(record: Record, text: str | None = None) -> dict:
         p = func_phase(path, func)
         if p and p not in found:
             found.append(p)
+    op = op_of(text if text is not None else record.text)
     if not found:
-        return {}
-    return {"phase": min(found, key=_RANK.__getitem__), "phases": found}
+        return {"op": op} if op else {}
+    out = {"phase": min(found, key=_RANK.__getitem__), "phases": found}
+    if op:
+        out["op"] = op
+    return out
+
+
+# The operation that failed, when the traceback names one whose memory grows with the
+# sequence length: the B×L×V logits (loss, log-probs, entropy) or the B×H×L² attention
+# scores of an eager (non-flash) attention. The innermost mention wins.
+_OPS = _lazy(r"(?P<logits>cross_entropy|log_softmax|logprobs_from_logits|entropy_from_logits|"
+             r"selective_log_softmax|logits\.float\(\)|compute_logits|lm_head)|"
+             r"(?P<attention>_softmax_backward_data|scaled_dot_product_attention|eager_attention_forward|"
+             r"attn_weights|torch\.softmax\(|\bsoftmax\(|\bbaddbmm\()")
+
+
+def op_of(text: str) -> str | None:
+    last = None
+    for m in _OPS.finditer(text):
+        last = m
+    if last is None:
+        return None
+    return "logits" if last["logits"] else "attention"
 
 
 # ---------------------------------------------------------------------------
