@@ -17,8 +17,10 @@ import tempfile
 import time
 from pathlib import Path
 
-SMALL = """\
-(TaskRunner pid=2117) step:1 - perf/max_memory_allocated_gb:61.2 - response_length/mean:512.0
+# 300 metric lines then an OOM: the small log of a short run (the case of issue 12)
+METRICS = "".join(f"(TaskRunner pid=2117) step:{i} - perf/max_memory_allocated_gb:{61 + i / 1000:.3f} - "
+                  f"response_length/mean:{512 + i % 50}.0 - actor/pg_loss:0.{i:04d}\n" for i in range(1, 301))
+SMALL = METRICS + """\
 [rank0]: Traceback (most recent call last):
 [rank0]:   File "train.py", line 10, in <module>
 [rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of 79.15 GiB of which 1.19 GiB is free. Including non-PyTorch memory, this process has 77.9 GiB memory in use. Of the allocated memory 70.00 GiB is allocated by PyTorch, and 5.00 GiB is reserved by PyTorch but unallocated.

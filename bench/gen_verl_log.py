@@ -6,7 +6,9 @@ eight interleaved `(WorkerDict pid=…, ip=…)` actors (vLLM INFO lines, progre
 bars with carriage returns, ANSI-coloured prefixes), and every ~20k steps a
 two-rank CUDA OOM traceback re-raised through Ray. Deterministic (seeded).
 
-usage: gen_verl_log.py OUT [--size BYTES] [--ooms N]
+`--workers 1` gives the dense shape: a metric line every other line.
+
+usage: gen_verl_log.py OUT [--size BYTES] [--ooms N] [--workers N]
 """
 from __future__ import annotations
 
@@ -41,9 +43,9 @@ def metric_line(step: int, rnd: random.Random) -> str:
     return "\x1b[36m(TaskRunner pid=39211)\x1b[0m " + " - ".join(parts) + "\n"
 
 
-def worker_lines(step: int, rnd: random.Random) -> list[str]:
+def worker_lines(step: int, rnd: random.Random, count: int = 24) -> list[str]:
     out = []
-    for i in range(24):
+    for i in range(count):
         pid = 284700 + i % 8
         ip = f"10.128.3.{17 + i % 2}"
         pre = f"\x1b[36m(WorkerDict pid={pid}, ip={ip})\x1b[0m "
@@ -83,6 +85,7 @@ def main() -> None:
     ap.add_argument("out")
     ap.add_argument("--size", type=int, default=1 << 30)
     ap.add_argument("--ooms", type=int, default=5)
+    ap.add_argument("--workers", type=int, default=24, help="worker lines per metric line")
     args = ap.parse_args()
     rnd = random.Random(1234)
     written = 0
@@ -94,7 +97,7 @@ def main() -> None:
                  "actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu=4 data.max_response_length=4096\n")
         while written < args.size:
             step += 1
-            chunk = worker_lines(step, rnd)
+            chunk = worker_lines(step, rnd, args.workers)
             chunk.append(metric_line(step, rnd))
             if written >= next_oom:
                 chunk += oom_block(step)

@@ -19,6 +19,7 @@ record closes it is joined back onto that line before any parser reads it
 """
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Callable
 
@@ -139,8 +140,20 @@ def unwrap(lines: list[Line], pieces: set) -> list[Line]:
     return lines
 
 
+_RUNS = itertools.count(1)
+_RUN = 0
+
+
+def current_run() -> int:
+    """Which log is being assembled (each Assembler is one log): events of another
+    log are no evidence about this one."""
+    return _RUN
+
+
 class Assembler:
     def __init__(self, continues: Continues):
+        global _RUN
+        _RUN = next(_RUNS)
         self._continues = continues
         self._open: dict[tuple, _Open] = {}
         self._prev: Line | None = None

@@ -23,12 +23,24 @@ COMMANDS = {
     "check": ("check", "Check incident reports (the pre-commit hook)."),
     "new-incident": ("new_incident", "Print a filled-in incident report for a log."),
     "examples": ("examples", "List the bundled example logs."),
+    "scan": ("scan", "Diagnose many logs at once (dirs, globs, manifests; local pool or Ray) and group them."),
 }
 
 
 class LazyGroup(click.Group):
     def list_commands(self, ctx):
         return [n for n, (mod, _) in COMMANDS.items() if _exists(mod)]
+
+    def resolve_command(self, ctx, args):
+        """An unknown command gets a "did you mean" from the registry's names."""
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            from difflib import get_close_matches
+
+            near = get_close_matches(name, self.list_commands(ctx), n=1, cutoff=0.5)
+            hint = f"; did you mean `{near[0]}`?" if near else ""
+            raise click.UsageError(f"no such command `{name}`{hint} (see `oomdoc --help`)", ctx)
+        return super().resolve_command(ctx, args)
 
     def get_command(self, ctx, name):
         entry = COMMANDS.get(name)
@@ -53,9 +65,13 @@ def _exists(mod: str) -> bool:
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="oomdoc")
+@click.version_option(__version__, "-V", "--version", prog_name="oomdoc", message="%(prog)s %(version)s")
 def cli():
-    """oomdoc - the out-of-memory doctor for large-model training logs."""
+    """oomdoc - the out-of-memory doctor for large-model training logs.
+
+    Shell completion (bash; zsh and fish alike with zsh_source / fish_source):
+    eval "$(_OOMDOC_COMPLETE=bash_source oomdoc)"
+    """
 
 
 def main(argv=None) -> int:
@@ -73,19 +89,21 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        _quiet_broken_pipe()
+        from .commands import quiet_broken_pipe
+
+        quiet_broken_pipe()
         return 0
+    except SystemExit as exc:
+        if exc.code == 1 and _pipe_closed_by_reader():
+            return 0   # `oomdoc examples | head`: the reader had enough; not a failure
+        raise
     return rv if isinstance(rv, int) else 0
 
 
-def _quiet_broken_pipe() -> None:
-    import os
-
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except OSError:
-        pass
+def _pipe_closed_by_reader() -> bool:
+    """click turns a write into a closed pipe (EPIPE) into exit 1 and wraps stdout
+    in its pacifying wrapper; that wrapper is how we know it happened."""
+    return type(sys.stdout).__name__.endswith("PacifyFlushWrapper")
 
 
 def entry() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-SCHEMA_VERSION = 1
+from . import JSON_SCHEMA_VERSION as SCHEMA_VERSION  # one constant: oomdoc/__init__.py
 
 
 @dataclass
@@ -59,9 +59,46 @@ class Report:
         return out
 
 
+def explain_incidents(log, config_paths=(), rules_dirs=(), *, top: int | None = None,
+                      rules=None, similar: bool = True) -> list[Report]:
+    """One report per incident, grouped as live mode groups them (`stream.incident_views`).
+
+    A log with one incident or none gives one report of the whole log; an
+    incident nothing explains and that is no out-of-memory failure is left out
+    (as live mode leaves it out), unless nothing else is left.
+    """
+    from .pipeline import read_events
+    from .rules_engine import loader
+    from .stream import incident_views
+
+    if rules is None:
+        rs = loader.load_rules(rules_dirs)
+        if rs.errors:
+            raise loader.RuleError(rs.errors)
+        rules = rs.rules
+    analysis = read_events(log)
+    views = incident_views(analysis)
+    off: dict[str, str] = {}
+    reports = [explain(None, config_paths, rules=rules, analysis=v, top=top, similar=similar, switched_off=off)
+               for v in views]
+    shown = [r for r in reports if reportable(r)]
+    return shown or reports[:1] if len(reports) > 1 else reports
+
+
+def reportable(report: Report) -> bool:
+    """An incident worth a report: a rule explains it, or it is an out-of-memory failure."""
+    from .rules_engine.vocab import OOM_KINDS
+
+    failure = report.failure
+    return bool(report.diagnoses) or (failure is not None and failure.kind in OOM_KINDS)
+
+
 def explain(log, config_paths=(), rules_dirs=(), *, top: int | None = None,
-            rules=None, analysis=None, similar: bool = True) -> Report:
-    """Diagnose a log: a path, '-' for stdin, or the log's bytes."""
+            rules=None, analysis=None, similar: bool = True, switched_off: dict | None = None) -> Report:
+    """Diagnose a log: a path, '-' for stdin, or the log's bytes.
+
+    `switched_off` remembers rules whose patterns ran too long (see `scoring.run`):
+    pass one dict to every call that diagnoses the same stream."""
     from .config import load_run_config
     from .pipeline import read_events
     from .rules_engine import conditions, loader, scoring
@@ -75,17 +112,17 @@ def explain(log, config_paths=(), rules_dirs=(), *, top: int | None = None,
         analysis = read_events(log)
     cfg = load_run_config(analysis, config_paths=list(config_paths))
     ctx = conditions.Context(events=analysis.events,
-                             facts=[conditions.derive(e) for e in analysis.events],
+                             facts=[conditions.derive(e, cfg) for e in analysis.events],
                              cfg=cfg, metrics=analysis.metrics, lines=analysis.lines)
-    outcome = scoring.run(rules, ctx)
+    outcome = scoring.run(rules, ctx, switched_off)
     report = Report(analysis=analysis, cfg=cfg, diagnoses=outcome.diagnoses, fixes=outcome.fixes,
                     shortfall_bytes=outcome.shortfall_bytes,
                     warnings=[*outcome.warnings, *getattr(cfg, "warnings", [])], top=top)
     if similar and not outcome.confident:
-        from .rules_engine import similarity
+        from . import similarity
 
         try:
             report.similar = similarity.closest(analysis)
-        except Exception as exc:   # similarity is a hint; never lose the report to it
+        except OSError as exc:   # an unreadable corpus or cache dir: the hint is dropped, not the report
             report.warnings.append(f"closest corpus cases unavailable: {type(exc).__name__}")
     return report

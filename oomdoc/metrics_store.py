@@ -60,6 +60,23 @@ class MetricStore:
         pts = self.series.get(name)
         return pts[-1][1] if pts else None
 
+    def any_between(self, lo: int, hi: int) -> bool:
+        """Whether a metric line was printed strictly between lines `lo` and `hi`."""
+        return any(lo < ln < hi for pts in self.series.values() for _, _, ln in pts)
+
+    def until(self, line: int) -> "MetricStore":
+        """A copy holding only the points printed before `line`."""
+        out = MetricStore()
+        for name, pts in self.series.items():
+            kept = [p for p in pts if p[2] < line]
+            if kept:
+                out.series[name] = kept
+                out.count[name] = len(kept)
+        out.first_line = self.first_line if self.first_line is not None and self.first_line < line else None
+        out.last_line = max((p[2] for pts in out.series.values() for p in pts), default=None)
+        out.ends = {k: v for k, v in self.ends.items() if k < line}
+        return out
+
     def to_json(self) -> dict:
         return {name: {"count": self.count[name],
                        "points": [[s, v] for s, v, _ in pts]}

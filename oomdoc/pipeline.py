@@ -9,10 +9,11 @@ import os
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import Callable, Iterable
 
-from . import parsers
+from . import parsers, progress, strict
 from .assemble import Assembler
+from .config.triggers import config_trigger_literals
 from .metrics_store import MetricStore
 from .model import Event, Line, Record
 from .prefixes import clean, peel
@@ -21,15 +22,7 @@ from .scan import Scanner, TriggerGroup
 
 # Config dumps and launch commands are printed at start-up but also by
 # relaunches; keep a window after each so the config layer can read them.
-CONFIG_TRIGGERS = TriggerGroup("config", (
-    "json = {", "with config:", "Namespace(", "{'actor_rollout_ref'", "'actor_rollout_ref':",
-    "TrainingArguments(", "GRPOConfig(", "PPOExpConfig(", "+ python", "+ torchrun", "+ deepspeed",
-    "+ accelerate", "+ ray job submit", "Error executing job with overrides", "verl.trainer.main",
-    "PYTORCH_CUDA_ALLOC_CONF=", "PYTORCH_ALLOC_CONF=", "RAY_memory_usage_threshold",
-    "namespace(", "--------- config key", "SFTConfig(", "DPOConfig(", "was set to a value of",
-    "$ python", "$ accelerate", "$ torchrun", "$ deepspeed", "+ llamafactory-cli", "+ trl ", "+ vllm ",
-    "+ export ",
-), before=2, after=400)
+CONFIG_TRIGGERS = TriggerGroup("config", config_trigger_literals(), before=2, after=400)
 MAX_KEPT_LINES = 50_000
 MAX_KEPT_BYTES = 16 << 20
 METRIC_EXACT = 1024    # metric lines parsed one by one before sampling starts
@@ -65,8 +58,15 @@ def _triggers() -> tuple[list[TriggerGroup], list[bytes]]:
     groups = [CONFIG_TRIGGERS]
     lits: list[bytes] = []
     for m in parsers.modules():
-        groups.extend(getattr(m, "TRIGGERS", ()))
-        lits.extend(getattr(m, "LINE_TRIGGERS", ()))
+        line = list(getattr(m, "LINE_TRIGGERS", ()))
+        for g in getattr(m, "TRIGGERS", ()):
+            # a metric family's context-free triggers are per-step lines too:
+            # sampled like LINE_TRIGGERS (an HF Trainer log has one on every line)
+            if line and not g.before and not g.after:
+                line.extend(lit.encode() for lit in g.literals)
+            else:
+                groups.append(g)
+        lits.extend(line)
     return groups, lits
 
 
@@ -96,9 +96,41 @@ def _any_of(keys):
     return re.compile("|".join(re.escape(k) for k in sorted(keys, key=len, reverse=True))) if keys else None
 
 
+class KeepFirst:
+    """Line retention for a whole file: the first lines, bounded in count and
+    bytes, kept in `lines` for the config layer (live mode retains differently)."""
+
+    def __init__(self, lines: list[Line], max_lines: int = MAX_KEPT_LINES, max_bytes: int = MAX_KEPT_BYTES):
+        self.lines, self.max_lines, self.max_bytes = lines, max_lines, max_bytes
+        self.size = 0
+
+    def add(self, line: Line) -> None:
+        if len(self.lines) < self.max_lines and self.size < self.max_bytes:
+            self.lines.append(line)
+            self.size += len(line.raw)
+
+
 class Pipeline:
-    def __init__(self, name: str = "<text>", emit_all: bool = False, keep_lines: int = MAX_KEPT_LINES):
+    """Feed bytes, get events. Its seams are constructor arguments:
+
+    * `assembler(continues) -> Assembler` — how lines become records (live mode
+      closes a record when its own source goes quiet);
+    * `retain` — an object whose `add(line)` keeps lines for the config layer
+      (default: the first lines, into `analysis.lines`);
+    * `may_merge(prev, ev) -> bool` — whether a copy of a recent event folds
+      into it (live mode: only while they arrive close together in time).
+
+    `flush()` closes every open record; `parse(records)` turns records the
+    caller closed into events; `after_read(analysis)` lets families judge
+    events by what followed them (run by `finish()`, and by live mode before
+    each report).
+    """
+
+    def __init__(self, name: str = "<text>", emit_all: bool = False, keep_lines: int = MAX_KEPT_LINES, *,
+                 assembler: Callable[[Callable[[str, str], bool]], Assembler] = Assembler,
+                 retain=None, may_merge: Callable[[Event, Event], bool] | None = None):
         groups, lits = _triggers()
+        parsers.start_log()
         self.mods = parsers.modules()
         # one compiled search per parser instead of a Python loop over its keys
         self._keys = [(m, _any_of(getattr(m, "KEYS", ()))) for m in self.mods]
@@ -106,14 +138,12 @@ class Pipeline:
         self._after_read = [m for m in self.mods if hasattr(m, "after_read")]
         self.scanner = Scanner(groups, lits, emit_all=emit_all, sample_exact=METRIC_EXACT,
                                sample_period=METRIC_PERIOD, ring=METRIC_RING)
-        self.assembler = Assembler(self._continues)
+        self.assembler = assembler(self.continues)
         self.analysis = Analysis(name=name)
-        self._keep = keep_lines
-        self._kept_bytes = 0
+        self.retain = retain if retain is not None else KeepFirst(self.analysis.lines, max_lines=keep_lines)
+        self.may_merge = may_merge
         self._metric_mods = [m for m in self.mods if getattr(m, "LINE_TRIGGERS", ())]
         self._indent: str | None = None   # decided on the first lines (see _paste_indent)
-        # live mode: only merge copies that arrive close together in time
-        self.merge_filter = None
 
     # -- feeding ------------------------------------------------------------
     def feed(self, data: bytes) -> list[Event]:
@@ -124,15 +154,16 @@ class Pipeline:
     def finish(self) -> list[Event]:
         events = self._lines(self.scanner.finish())
         self._line_hits()
-        events += self._records(self.assembler.flush())
+        events += self.flush()
         self.sync_metrics()
-        for mod in self._after_read:   # families that judge an event by what followed it
-            try:
-                mod.after_read(self.analysis)
-            except Exception as exc:
-                self.analysis.warnings.append(f"parser {mod.NAME} failed after reading: {type(exc).__name__}")
-        self._stats()
+        self.after_read(self.analysis)
+        self.refresh_stats()
         return events
+
+    def after_read(self, analysis: Analysis) -> None:
+        """Families that judge an event by what followed it (crash: a run that went on)."""
+        for mod in self._after_read:
+            mod.after_read(analysis)
 
     def sync_metrics(self) -> None:
         """Parse the exact tail of metric lines (call before diagnosing)."""
@@ -161,33 +192,40 @@ class Pipeline:
                     for ev in mod.parse(rec):
                         if ev.kind == "metrics":
                             self.analysis.metrics.add(ev)
-                except Exception as exc:
-                    self.analysis.warnings.append(
-                        f"parser {mod.NAME} failed on line {no}: {type(exc).__name__}")
+                except Exception as exc:   # the input boundary: see strict.py
+                    self._parser_failed(mod, no, exc)
 
-    def flush_idle(self) -> list[Event]:
-        """Close every open record (the stream went quiet)."""
-        return self._records(self.assembler.flush())
+    def _parser_failed(self, mod, line: int | None, exc: Exception) -> None:
+        """One odd line costs a warning, not the diagnosis; in strict mode (tests) it is a bug."""
+        if strict.on():
+            raise exc
+        where = f" on line {line}" if line is not None else ""
+        msg = f"parser {mod.NAME} failed{where}: {type(exc).__name__}"
+        if msg not in self.analysis.warnings:
+            self.analysis.warnings.append(msg)
 
-    # -- internals ----------------------------------------------------------
-    def _stats(self) -> None:
+    def flush(self) -> list[Event]:
+        """Close every open record (end of input, or the stream went quiet)."""
+        return self.parse(self.assembler.flush())
+
+    def refresh_stats(self) -> None:
         a = self.analysis
         a.lines_read = self.scanner.lines_read
         a.bytes_read = self.scanner.bytes_read
         a.cut_lines = self.scanner.cut_lines
 
-    def _continues(self, text: str, nxt: str) -> bool:
+    def continues(self, text: str, nxt: str) -> bool:
+        """Whether a parser claims `nxt` as the continuation of the open record `text`."""
         for m in self._cont:
             try:
                 if m.continues(text, nxt):
                     return True
-            except Exception:  # a parser bug must not lose the rest of the log
-                continue
+            except Exception as exc:   # the input boundary: see strict.py
+                self._parser_failed(m, None, exc)
         return False
 
     def _lines(self, raw: Iterable[tuple[int, bytes]]) -> list[Event]:
         out: list[Event] = []
-        kept = self.analysis.lines
         if self._indent is None:
             raw = list(raw)
             self._indent = _paste_indent([b for _, b in raw[:DEDENT_SAMPLE]])
@@ -200,14 +238,13 @@ class Pipeline:
                 elif cut and piece.strip() == cut.strip():
                     piece = ""
                 line = peel(no, piece)
-                if len(kept) < self._keep and self._kept_bytes < MAX_KEPT_BYTES:
-                    kept.append(line)
-                    self._kept_bytes += len(piece)
-                out.extend(self._records(self.assembler.push(line)))
-        self._stats()
+                self.retain.add(line)
+                out.extend(self.parse(self.assembler.push(line)))
+        self.refresh_stats()
         return out
 
-    def _records(self, records: list[Record]) -> list[Event]:
+    def parse(self, records: list[Record]) -> list[Event]:
+        """Events of closed records; metric events go to the metric store."""
         out: list[Event] = []
         for rec in records:
             lower = rec.text.lower()
@@ -216,9 +253,8 @@ class Pipeline:
                     continue
                 try:
                     evs = mod.parse(rec)
-                except Exception as exc:  # never lose the diagnosis to one odd line
-                    self.analysis.warnings.append(
-                        f"parser {mod.NAME} failed on line {rec.line}: {type(exc).__name__}")
+                except Exception as exc:   # the input boundary: see strict.py
+                    self._parser_failed(mod, rec.line, exc)
                     continue
                 for ev in evs:
                     if ev.kind == "metrics":
@@ -237,7 +273,7 @@ class Pipeline:
             if ev.line - prev.end_line > MERGE_WINDOW:
                 break
             if prev.kind == ev.kind and _signature(prev) == sig and sig \
-                    and (self.merge_filter is None or self.merge_filter(prev, ev)):
+                    and (self.may_merge is None or self.may_merge(prev, ev)):
                 prev.count += ev.count
                 for s in ev.sources:
                     if s not in prev.sources:
@@ -250,10 +286,14 @@ class Pipeline:
         return None
 
 
-_IDENTITY_SKIP = {"processes", "process_bytes", "pid", "free_bytes", "device", "exception",
-                  "allocated_bytes", "reserved_bytes", "reserved_unallocated_bytes",
-                  "private_pool_bytes", "truncated", "generation",
-                  "phase", "phases", "wrapper", "dropped"}
+_PER_COPY: frozenset | None = None
+
+
+def _per_copy() -> frozenset:
+    global _PER_COPY
+    if _PER_COPY is None:
+        _PER_COPY = parsers.per_copy_facts()
+    return _PER_COPY
 
 
 def _signature(ev: Event) -> tuple:
@@ -263,7 +303,7 @@ def _signature(ev: Event) -> tuple:
     requested size and capacity identify a GPU OOM across ranks.
     """
     if ev.sig is None:
-        items = tuple(sorted((k, str(v)) for k, v in ev.facts.items() if k not in _IDENTITY_SKIP))
+        items = tuple(sorted((k, str(v)) for k, v in ev.facts.items() if k not in _per_copy()))
         ev.sig = items or (("text", ev.text[:200]),)
     return ev.sig
 
@@ -288,10 +328,15 @@ def read_events(src: str | os.PathLike | bytes, *, name: str | None = None,
     except OSError:
         pass
     pipe = Pipeline(name or label, emit_all=small if emit_all is None else emit_all)
+    bar = progress.for_input(label, fh)   # None unless a big input and stderr a terminal
     try:
         for chunk in chunks(label, fh):
             pipe.feed(chunk)
+            if bar is not None:
+                bar.update(fh.tell())     # the file's offset: compressed bytes for a .gz
     finally:
+        if bar is not None:
+            bar.clear()
         if label != "<stdin>":
             fh.close()
     pipe.finish()

@@ -24,9 +24,36 @@ from collections import deque
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from . import scan_hs
+
 BLOCK = 1 << 20
 SUBBLOCK = 1 << 16
 SMALL = 4096  # below this, one Python regex pass is cheaper than building anything
+KEEP_TAILS = 3   # sampled regions kept for the exact tail (8 MiB each when reading a file)
+LONG_LINE = 400  # bytes: above this average, a memchr loop counts newlines faster than bytes.count
+
+
+def newline_counter(buf: bytes, r0: int, r1: int):
+    """`buf.count` for newlines, or a `find` loop where lines are long.
+
+    bytes.count tests every byte (~1 GB/s); find is memchr (SIMD) but costs a
+    Python round trip per line: faster from ~400 bytes a line (verl's 3 KB
+    metric line every other line: ~2.5x).
+    """
+    probe = min(r1, r0 + SUBBLOCK)
+    if buf.count(b"\n", r0, probe) * LONG_LINE > probe - r0:
+        return buf.count
+    find = buf.find
+
+    def count(nl: bytes, a: int, b: int) -> int:
+        n = 0
+        p = find(nl, a, b)
+        while p >= 0:
+            n += 1
+            p = find(nl, p + 1, b)
+        return n
+
+    return count
 
 
 @dataclass
@@ -36,7 +63,7 @@ class _Tail:
     r0: int
     r1: int
     first: int                          # line number of buf[r0]
-    blocks: list                        # (start, end) of blocks holding one-line triggers
+    blocks: list                        # (start, end, literals) of blocks holding one-line triggers
     reported: list                      # offsets of the hits already reported
     emitted: list = field(default_factory=list)  # line ranges emitted whole (parsed there)
 
@@ -180,6 +207,8 @@ class Scanner:
         for g in windows:
             for lit in g.literals:
                 for var in case_variants(lit):
+                    # searched in bytes: a non-ASCII literal as its UTF-8 bytes (one char per byte)
+                    var = var.encode("utf-8").decode("latin-1")
                     b, a = self._ctx.get(var, (0, 0))
                     self._ctx[var] = (max(b, g.before), max(a, g.after))
         self._max_before = max((b for b, _ in self._ctx.values()), default=0)
@@ -192,6 +221,9 @@ class Scanner:
         # trigger per 64 KiB sub-block of the blocks that hit.
         self._has_triggers = bool(self._ctx)
         self._prefilter: _Prefilter | None = None  # built on first big region
+        # the one-pass engine (Hyperscan), looked up on the first region worth it
+        self._matcher: scan_hs.Matcher | None = None
+        self._matcher_tried = False
         self._anchors: _Prefilter | None = None
         self.pending = b""
         self.skipping = False
@@ -215,10 +247,12 @@ class Scanner:
         self.line_seen = 0
         self._period_end = sample_exact
         self._stride = 1
-        self._line_blocks: list[tuple[int, int]] | None = None
+        self._line_blocks: list[tuple[int, int, tuple[bytes, ...]]] | None = None
         self._consumed = 0          # stream offset of the current region's start
         self._probe = 0             # stream offset of the next sampling probe
-        self._tail: _Tail | None = None   # last big sampled region, for the exact ring
+        # the last big sampled regions, newest last, for the exact ring: the last
+        # region alone may hold fewer than `ring` metric lines (a short last chunk)
+        self._tails: list[_Tail] = []
 
     # -- public -------------------------------------------------------------
     def feed(self, data: bytes) -> list[tuple[int, bytes]]:
@@ -281,15 +315,36 @@ class Scanner:
             self._prefilter, self._anchors, self._line_pf = _prefilters(
                 tuple(sorted(self._ctx)), tuple(self.line_literals))
 
+    @property
+    def engine(self) -> str:
+        """"hyperscan" once the one-pass engine is in use, else "prefilter"."""
+        return "hyperscan" if self._matcher is not None else "prefilter"
+
+    def _fast_matcher(self) -> scan_hs.Matcher | None:
+        if not self._matcher_tried:
+            self._matcher_tried = True
+            keys = sorted(self._ctx)
+            self._matcher = scan_hs.matcher(tuple(k.encode("latin-1") for k in keys),
+                                            tuple(self.line_literals))
+            self._rare_ctx = [self._ctx[k] for k in keys]
+        return self._matcher
+
     def _hits(self, buf: bytes, r0: int, r1: int) -> list[tuple[int, int, int]]:
         """(offset, before, after) of every rare-trigger match in buf[r0:r1].
 
         Big regions also record in `_line_blocks` the 1 MiB blocks that hold a
-        one-line trigger, so sampling need not search the others.
+        one-line trigger (and which), so sampling need not search the others.
         """
         self._line_blocks = None
+        big = r1 - r0 > SUBBLOCK and not self.emit_all
+        if r1 - r0 > SMALL and not self.emit_all and self._fast_matcher() is not None:
+            found, blocks = self._matcher.scan(buf, r0, r1, big and bool(self.line_literals))
+            if big:
+                self._line_blocks = blocks
+            ctx = self._rare_ctx
+            return [(s, *ctx[pid]) for s, pid in found]
         spans: list[tuple[int, int]] = []
-        if r1 - r0 <= SUBBLOCK or self.emit_all:
+        if not big:
             if not self._has_triggers:
                 return []
             # a live stream arrives in small pieces: Python's regex runs at
@@ -307,7 +362,7 @@ class Scanner:
                 b = min(r1, a + BLOCK + self._overlap)
                 text = str(mv[a:b], "latin-1")
                 if self.line_literals and self._line_pf(text):
-                    line_blocks.append((a, b))
+                    line_blocks.append((a, b, tuple(self.line_literals)))
                 if not self._has_triggers or not self._anchors(text):
                     continue
                 for s in range(a, min(r1, a + BLOCK), SUBBLOCK):
@@ -328,8 +383,9 @@ class Scanner:
                 hits.append((m.start(), b, a))
         return hits
 
-    def _sample(self, positions: list[int]) -> list[tuple[int, int, int]]:
-        """(pos, -1, 0) for hits to report now, (pos, -2, 0) for ring candidates."""
+    def _sample(self, positions: list[int], head_end: int = -1) -> list[tuple[int, int, int]]:
+        """(pos, -1, 0) for hits to report now, (pos, -2, 0) for ring candidates,
+        (pos, -3, 0) for hits sampled away inside the head (kept out of its emission)."""
         out = []
         rest = []
         for p in positions:
@@ -343,30 +399,45 @@ class Scanner:
             else:
                 rest.append(p)
         ring = self.line_ring.maxlen or 0
-        out += [(p, -2, 0) for p in rest[-ring:]] if ring else []
+        keep = len(rest) - ring if ring else len(rest)
+        out += [(p, -3, 0) for p in rest[:keep] if p < head_end]
+        out += [(p, -2, 0) for p in rest[keep:]] if ring else []
         return out
 
-    def _line_hits(self, buf: bytes, r0: int, r1: int) -> list[int]:
+    def _line_hits(self, buf: bytes, r0: int, r1: int, lits) -> list[int]:
         out = []
-        for lit in self.line_literals:
+        for lit in lits:
             p = buf.find(lit, r0, r1)
             while p >= 0:
                 out.append(p)
                 nl = buf.find(b"\n", p, r1)
                 p = buf.find(lit, nl + 1, r1) if nl >= 0 else -1
-        if len(self.line_literals) > 1:
+        if len(lits) > 1:
             out.sort()
         return out
 
-    def _next_line_hit(self, buf: bytes, pos: int, end: int) -> int:
+    @staticmethod
+    def _next_line_hit(buf: bytes, pos: int, end: int, lits) -> int:
+        """The first one-line trigger in buf[pos:end]; each literal searched only up to the best so far."""
         best = -1
-        for lit in self.line_literals:
-            p = buf.find(lit, pos, end)
+        for lit in lits:
+            p = buf.find(lit, pos, end if best < 0 else min(end, best + len(lit)))
             if p >= 0 and (best < 0 or p < best):
                 best = p
         return best
 
-    def _line_events(self, buf: bytes, r0: int, r1: int, first: int) -> list[tuple[int, int, int]]:
+    @staticmethod
+    def _last_line_hit(buf: bytes, start: int, end: int, lits) -> int:
+        """The last one-line trigger in buf[start:end] (the same bound, backwards)."""
+        best = -1
+        for lit in lits:
+            p = buf.rfind(lit, max(start, best), end)
+            if p > best:
+                best = p
+        return best
+
+    def _line_events(self, buf: bytes, r0: int, r1: int, first: int,
+                     head_end: int = -1) -> list[tuple[int, int, int]]:
         """One-line trigger hits to report: (pos, -1, 0) now, (pos, -2, 0) for the ring.
 
         While few, every hit is found (and sampled by count). Once sampling
@@ -377,21 +448,21 @@ class Scanner:
         """
         blocks = self._line_blocks
         if blocks is None or self.line_seen < self.sample_exact:
-            spans = blocks if blocks is not None else [(r0, r1)]
+            spans = blocks if blocks is not None else [(r0, r1, self.line_literals)]
             pos = []
-            for a, b in spans:
-                pos += self._line_hits(buf, max(a, pos[-1] + 1) if pos else a, min(b, r1))
-            return self._sample(sorted(set(pos)))
+            for a, b, lits in spans:
+                pos += self._line_hits(buf, max(a, pos[-1] + 1) if pos else a, min(b, r1), lits)
+            return self._sample(sorted(set(pos)), head_end)
         out: list[tuple[int, int, int]] = []
         reported: list[int] = []
         base = self._consumed - r0          # stream offset = base + buffer offset
-        for a, b in blocks:
+        for a, b, lits in blocks:
             b = min(b, r1)
             while True:
                 q = max(a, self._probe - base)
                 if q >= b:
                     break
-                p = self._next_line_hit(buf, q, b)
+                p = self._next_line_hit(buf, q, b, lits)
                 if p < 0:
                     break
                 out.append((p, -1, 0))
@@ -400,46 +471,55 @@ class Scanner:
                 nl = buf.find(b"\n", p, r1)
                 eol = nl + 1 if nl >= 0 else r1
                 self._probe = base + eol + max(4096, (base + eol) // self.sample_period)
-        self._tail = _Tail(buf, r0, r1, first, blocks, reported)
-        self.line_ring.clear()
+        self._tails.append(_Tail(buf, r0, r1, first, blocks, reported))
+        if len(self._tails) > KEEP_TAILS:
+            del self._tails[0]
+            self.line_ring.clear()   # ring candidates older than the dropped region: no longer contiguous
         return out
 
     def drain_ring(self) -> list[tuple[int, bytes]]:
         """The exact last one-line hits not yet reported, oldest first; empties the ring."""
-        tail: list[tuple[int, bytes]] = []
-        if self._tail is not None:
-            t, self._tail = self._tail, None
-            buf, r0, r1, first, blocks, reported, emitted = (t.buf, t.r0, t.r1, t.first, t.blocks,
-                                                              t.reported, t.emitted)
-            done = {buf.rfind(b"\n", r0, p) + 1 for p in reported}
-            want = self.line_ring.maxlen or 0
-            starts: list[int] = []
-            for a, b in reversed(blocks):
-                end = min(b, r1)
-                while len(starts) < want:
-                    p = max(buf.rfind(lit, a, end) for lit in self.line_literals)
-                    if p < 0:
-                        break
-                    ls = buf.rfind(b"\n", r0, p) + 1
-                    if ls not in done and (not starts or ls < starts[-1]):
-                        starts.append(ls)
-                    end = ls - 1 if ls > a else a
-                    if end <= a:
-                        break
-                if len(starts) >= want:
-                    break
-            line, pos = first, r0
-            for ls in sorted(starts):
-                line += buf.count(b"\n", pos, ls)
-                pos = ls
-                if any(lo <= line <= hi for lo, hi in emitted):
-                    continue  # emitted with a window: parsed there already
-                nl = buf.find(b"\n", ls, r1)
-                tail.append((line, buf[ls:nl if nl >= 0 else r1][: self.max_line]))
-        hits = tail + list(self.line_ring)
-        self.line_ring.clear()
         want = self.line_ring.maxlen or 0
+        hits: list[tuple[int, bytes]] = []
+        for t in reversed(self._tails):          # newest region first, until enough
+            if len(hits) >= want:
+                break
+            hits += self._tail_hits(t, want - len(hits))
+        self._tails = []
+        hits += list(self.line_ring)
+        self.line_ring.clear()
+        hits.sort()
         return hits[-want:] if want else []
+
+    def _tail_hits(self, t: _Tail, want: int) -> list[tuple[int, bytes]]:
+        """Up to `want` last one-line hits of a sampled region that were not reported."""
+        buf, r0, r1 = t.buf, t.r0, t.r1
+        done = {buf.rfind(b"\n", r0, p) + 1 for p in t.reported}
+        starts: list[int] = []
+        for a, b, lits in reversed(t.blocks):
+            end = min(b, r1)
+            while len(starts) < want:
+                p = self._last_line_hit(buf, a, end, lits)
+                if p < 0:
+                    break
+                ls = buf.rfind(b"\n", r0, p) + 1
+                if ls not in done and (not starts or ls < starts[-1]):
+                    starts.append(ls)
+                end = ls - 1 if ls > a else a
+                if end <= a:
+                    break
+            if len(starts) >= want:
+                break
+        out: list[tuple[int, bytes]] = []
+        line, pos = t.first, r0
+        for ls in sorted(starts):
+            line += buf.count(b"\n", pos, ls)
+            pos = ls
+            if any(lo <= line <= hi for lo, hi in t.emitted):
+                continue  # emitted with a window: parsed there already
+            nl = buf.find(b"\n", ls, r1)
+            out.append((line, buf[ls:nl if nl >= 0 else r1][: self.max_line]))
+        return out
 
     def _region(self, buf: bytes, r0: int, r1: int) -> list[tuple[int, bytes]]:
         """Emit the wanted lines of buf[r0:r1] (complete lines) and advance.
@@ -459,10 +539,12 @@ class Scanner:
                 pos = nl + 1
             return pos
 
+        head_end = -1
         if self.emit_all:
             ranges.append((r0, r1, first))
         elif first <= self.head_lines and self.bytes_read <= self.head_bytes + (r1 - r0):
-            ranges.append((r0, skip_lines(r0, self.head_lines - first + 1), first))
+            head_end = skip_lines(r0, self.head_lines - first + 1)
+            ranges.append((r0, head_end, first))
         if self.emit_until >= first:
             ranges.append((r0, skip_lines(r0, self.emit_until - first + 1), first))
 
@@ -472,15 +554,20 @@ class Scanner:
         # reading everything: trigger windows add nothing
         events = self._hits(buf, r0, r1) if not self.emit_all else []
         if not self.emit_all and self.line_literals:
-            events += self._line_events(buf, r0, r1, first)
+            # metric lines the sample drops stay out of the head too: parsing
+            # each as a record would cost more than the rest of a big file
+            events += self._line_events(buf, r0, r1, first, head_end)
         events.sort()
-        count = buf.count
+        count = newline_counter(buf, r0, r1)
         for pos, before, after in events:
             start = buf.rfind(b"\n", r0, pos) + 1 or r0
             start = max(start, r0)
             if start > cursor_pos:
                 cursor_line += count(b"\n", cursor_pos, start)
                 cursor_pos = start
+            if before == -3:  # sampled away: neither reported nor emitted
+                hit_lines.add(cursor_line)
+                continue
             if before < 0:  # a one-line trigger: reported apart, not emitted
                 end = buf.find(b"\n", start, r1)
                 hit = (cursor_line, buf[start:end if end >= 0 else r1][: self.max_line])
@@ -530,8 +617,8 @@ class Scanner:
                     line += 1
         self.next_line = cursor_line + count(b"\n", cursor_pos, r1)
         self._consumed += r1 - r0
-        if self._tail is not None and self._tail.buf is buf and self._tail.r0 == r0:
-            self._tail.emitted = emitted
+        if self._tails and self._tails[-1].buf is buf and self._tails[-1].r0 == r0:
+            self._tails[-1].emitted = emitted
         if out:
             self.last_emitted = max(self.last_emitted, out[-1][0])
         self._keep_tail(buf, r0, r1)

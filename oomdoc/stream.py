@@ -7,14 +7,15 @@ records close (a traceback's exception line followed by something else, a Ray
 report whose table ended) or when *their source* goes quiet (`flush_after`),
 even while other sources keep the stream busy.
 
-Events are grouped into incidents: the copies eight ranks print of one OOM,
-and the symptoms that follow it (the launcher's ChildFailedError, Ray's worker
-death) within `incident_gap` seconds and a few thousand lines, are one
-incident; a new OOM after an incident was reported starts the next one. An
-incident is reported once no new event has joined it for `grace` seconds, at
-once when the whole stream is quiet. Precursors seen earlier (cache-flush
-warnings, metric trends, the config dump at start-up) are remembered in
-bounded form and handed to the diagnosis.
+Events are grouped into incidents by `IncidentGrouper`, the same rules that
+split a whole file (`incident_views`), so `explain FILE` and `cat FILE |
+explain -` give the same incidents; live mode only adds time (`incident_gap`,
+a rotated file). An incident is reported once no new event has joined it for
+`grace` seconds -- `settle` seconds while it lacks the memory numbers (Ray's
+raylet report comes a moment before the driver's exception) -- at once when
+the whole stream is quiet or a new incident begins. Precursors seen earlier
+(cache-flush warnings, metric trends, the config dump at start-up) are
+remembered in bounded form and handed to the diagnosis.
 
 Memory stays flat on an endless stream: lines are kept for the diagnosis
 only as the start-up, a ring of later config windows and a small ring per
@@ -32,22 +33,17 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable
 
+from . import parsers
 from .assemble import Assembler
 from .model import Event, Line, Record
+from .metrics_store import MetricStore
 from .pipeline import CONFIG_TRIGGERS, MERGE_WINDOW, Analysis, Pipeline
 
-# Event kinds that describe the run rather than a failure.
-PRECURSOR_KINDS = frozenset({
-    "metrics", "deepspeed_memory", "deepspeed_cache_flush", "deepspeed_offload_hint",
-    "vllm_profile", "vllm_engine_config",
-})
+# Kinds by role, from the parsers' declarations (parsers/__init__.py ROLES).
+PRECURSOR_KINDS = parsers.kinds_with_role("precursor", "context")
 # A new OOM after a reported incident is a new incident even within incident_gap
 # (a replayed log compresses hours into seconds); symptoms still join.
-OOM_KINDS = frozenset({
-    "gpu_oom", "accelerator_oom", "ray_oom_kill", "host_oom_kill", "slurm_oom",
-    "host_alloc_failed", "vllm_kv_cache_insufficient", "vllm_no_cache_blocks",
-    "vllm_free_memory_startup",
-})
+OOM_KINDS = parsers.kinds_with_role("failure")
 KEEP_EVENTS = 200
 KEEP_PRECURSORS = 64
 KEEP_WARNINGS = 100
@@ -76,6 +72,102 @@ class Incident:
     @property
     def first_line(self) -> int:
         return min(e.line for e in self.events)
+
+    def failures(self) -> list[Event]:
+        return [e for e in self.events if e.kind in OOM_KINDS]
+
+    def settled(self) -> bool:
+        """Whether the incident already says what failed and how much memory was at stake.
+
+        A report without numbers is usually followed by the one with them: Ray's
+        raylet prints "N workers killed due to memory pressure" a moment before
+        the driver re-raises the kill with the node's memory; a crash may yet
+        turn out survived when training steps follow it.
+        """
+        return any(e.kind in OOM_KINDS and any(k.endswith("_bytes") for k in e.facts) for e in self.events)
+
+
+class IncidentGrouper:
+    """Events in arrival order -> incidents; the same rules in file and live mode.
+
+    Precursors (metrics, profiles, warnings) belong to no incident. Any other
+    event joins the open incident unless
+      * it is more than MERGE_WINDOW lines away from it,
+      * training steps were printed in between (the run went on after it), or
+      * it is an out-of-memory failure of another kind than the incident's
+        (a vLLM engine's failure, then a trainer's OOM: two answers).
+    Copies from other ranks, a re-raise of the same kill, a launcher's or Ray's
+    report of the death (symptoms) and crashes it caused join. Live mode adds
+    time: nothing joins an incident quiet for more than `incident_gap` seconds.
+    """
+
+    def __init__(self, metrics: MetricStore):
+        self.metrics = metrics
+        self.current: Incident | None = None
+
+    def joins(self, ev: Event, now: float = 0.0, gap_s: float | None = None) -> bool:
+        cur = self.current
+        if cur is None:
+            return False
+        if gap_s is not None and now - cur.last_seen > gap_s:
+            return False
+        if abs(ev.line - cur.last_line) > MERGE_WINDOW:
+            return False
+        if ev.kind in OOM_KINDS:
+            kinds = {e.kind for e in cur.failures()}
+            if kinds and ev.kind not in kinds:
+                return False
+        lo, hi = sorted((cur.last_line, ev.line))
+        return not self.metrics.any_between(lo, hi)
+
+    def take(self, ev: Event, now: float = 0.0, gap_s: float | None = None) -> Incident | None:
+        """Group `ev`; returns the incident it closed by starting a new one, if any."""
+        cur = self.current
+        if self.joins(ev, now, gap_s):
+            cur.events.append(ev)
+            cur.last_seen = now
+            cur.last_line = max(cur.last_line, ev.end_line)
+            return None
+        self.current = Incident(events=[ev], first_seen=now, last_seen=now, last_line=ev.end_line)
+        return cur
+
+
+def incident_views(analysis: Analysis) -> list[Analysis]:
+    """A whole log's analysis split into one view per incident (as live mode reports them).
+
+    With one incident or none the view is the analysis itself. Otherwise each
+    incident sees its own events, the precursors and metrics printed before
+    the next incident began, and the lines of the whole log.
+    """
+    grouper = IncidentGrouper(analysis.metrics)
+    incidents: list[Incident] = []
+    for ev in analysis.events:
+        if ev.kind in PRECURSOR_KINDS:
+            continue
+        closed = grouper.take(ev)
+        if closed is not None:
+            incidents.append(closed)
+    if grouper.current is not None:
+        incidents.append(grouper.current)
+    if len(incidents) <= 1:
+        return [analysis]
+    views = []
+    for i, inc in enumerate(incidents):
+        until = incidents[i + 1].first_line if i + 1 < len(incidents) else None
+        views.append(_view(analysis, inc, [e for e in analysis.events if e.kind in PRECURSOR_KINDS],
+                           analysis.lines, until))
+    return views
+
+
+def _view(a: Analysis, incident: Incident, precursors: list[Event], lines: list[Line],
+          until: int | None) -> Analysis:
+    """What one incident's diagnosis sees: nothing printed after the next incident began."""
+    pre = [e for e in precursors if until is None or e.line < until]
+    view = Analysis(name=a.name, events=sorted([*pre, *incident.events], key=lambda e: e.line),
+                    metrics=a.metrics if until is None else a.metrics.until(until),
+                    lines=lines, lines_read=a.lines_read, bytes_read=a.bytes_read,
+                    cut_lines=a.cut_lines, warnings=list(a.warnings))
+    return view
 
 
 class _Recent:
@@ -122,29 +214,44 @@ class _Kept:
             self.later.append(line)
 
 
-class _TimedAssembler(Assembler):
+class LiveLines:
+    """Line retention for an endless stream (the pipeline's `retain` seam): the
+    start-up, later config windows, and the recent lines of each source."""
+
+    def __init__(self):
+        self.kept = _Kept()
+        self.recent = _Recent()
+
+    def add(self, line: Line) -> None:
+        self.kept.add(line)
+        self.recent.add(line.source.key, line)
+
+    def lines(self) -> list[Line]:
+        kept = self.kept
+        head_end = kept.head[-1].no if kept.head else 0
+        later = {ln.no: ln for ln in kept.later}
+        later.update((ln.no, ln) for ln in self.recent.after(head_end))
+        return kept.head + sorted(later.values(), key=lambda ln: ln.no)
+
+
+class TimedAssembler(Assembler):
     """Remembers when each source last pushed a line: a record closes when *its*
-    source goes quiet, even while other sources keep the stream busy. Also
-    keeps each source's recent lines for the diagnosis."""
+    source goes quiet, even while other sources keep the stream busy."""
 
     def __init__(self, continues):
         super().__init__(continues)
         self.now = 0.0
         self.touched: dict[tuple, float] = {}
-        self.recent = _Recent()
-        self.kept = _Kept()
 
     def push(self, line: Line) -> list[Record]:
-        key = line.source.key
-        self.touched[key] = self.now
-        self.recent.add(key, line)
-        self.kept.add(line)
+        self.touched[line.source.key] = self.now
         return super().push(line)
 
     def quiet_sources(self, now: float, after: float) -> list[tuple]:
-        quiet = [k for k in self.open_sources() if now - self.touched.get(k, now) >= after]
-        if len(self.touched) > 4 * len(self._open) + 256:   # forget closed sources
-            self.touched = {k: self.touched.get(k, now) for k in self._open}
+        open_now = self.open_sources()
+        quiet = [k for k in open_now if now - self.touched.get(k, now) >= after]
+        if len(self.touched) > 4 * len(open_now) + 256:   # forget closed sources
+            self.touched = {k: self.touched.get(k, now) for k in open_now}
         return quiet
 
     def next_quiet(self, after: float) -> float | None:
@@ -154,25 +261,38 @@ class _TimedAssembler(Assembler):
 
 
 class LiveSession:
-    """Feed bytes (and clock ticks); `on_incident(analysis_view)` fires per incident."""
+    """Feed bytes (and clock ticks); `on_incident(analysis_view)` fires per incident.
+
+    Composes the file pipeline with live seams: a timed assembler, bounded line
+    retention, merging only of copies close in time, and the grouper file mode
+    uses (`incident_views`). An incident is reported once nothing joined it for
+    `grace` seconds -- `settle` seconds while it is not yet settled (see
+    `Incident.settled`) -- at once when a new incident begins, and at close.
+    """
 
     def __init__(self, name: str, on_incident: Callable[[Analysis], None], *,
                  flush_after: float = 0.5, grace: float = 0.2, incident_gap: float = 10.0,
-                 clock: Callable[[], float] = time.monotonic):
-        self.pipe = Pipeline(name, emit_all=False, keep_lines=0)   # _Kept and _Recent keep lines
-        self.pipe.merge_filter = self._may_merge
-        self.asm = self.pipe.assembler = _TimedAssembler(self.pipe._continues)
+                 settle: float = 3.0, clock: Callable[[], float] = time.monotonic):
+        self.lines = LiveLines()
+        self.pipe = Pipeline(name, emit_all=False, assembler=TimedAssembler, retain=self.lines,
+                             may_merge=self._may_merge)
+        self.asm: TimedAssembler = self.pipe.assembler
+        self.grouper = IncidentGrouper(self.pipe.analysis.metrics)
         self.on_incident = on_incident
         self.flush_after = flush_after
         self.grace = grace
+        self.settle = settle
         self.incident_gap = incident_gap
         self.clock = clock
-        self.current: Incident | None = None
         self.precursors: deque[Event] = deque(maxlen=KEEP_PRECURSORS)
         self.first_precursor: dict[str, Event] = {}   # e.g. the engine config at start-up
         self.seen_at: dict[int, float] = {}
         self.last_data = clock()
         self.reported = 0
+
+    @property
+    def current(self) -> Incident | None:
+        return self.grouper.current
 
     # -- inputs ---------------------------------------------------------------
     def feed(self, data: bytes) -> None:
@@ -194,26 +314,45 @@ class LiveSession:
         if self.current and not self.current.reported:
             self._report(self.current)
 
+    def boundary(self) -> None:
+        """The input restarted (log rotation, truncation): close every record and
+        the current incident; whatever follows starts a new one."""
+        now = self.clock()
+        self._take(self.pipe.flush(), now)
+        cur = self.current
+        if cur is not None and not cur.reported:
+            self._report(cur)
+        self.grouper.current = None
+
     def next_deadline(self) -> float | None:
         """The clock time at which `tick()` may have something to do."""
         times = [self.asm.next_quiet(self.flush_after)]
         cur = self.current
         if cur and not cur.reported:
-            times.append(cur.last_seen + self.grace)
+            times.append(cur.last_seen + self._wait(cur))
         times = [t for t in times if t is not None]
         return min(times) if times else None
 
+    def summary(self) -> Analysis:
+        """Everything seen, as one analysis (the report of a stream without incidents)."""
+        a = self.pipe.analysis
+        self.pipe.sync_metrics()
+        self.pipe.refresh_stats()
+        return Analysis(name=a.name, events=list(a.events), metrics=a.metrics, lines=self.lines.lines(),
+                        lines_read=a.lines_read, bytes_read=a.bytes_read, cut_lines=a.cut_lines,
+                        warnings=list(a.warnings))
+
     # -- internals ------------------------------------------------------------
+    def _wait(self, incident: Incident) -> float:
+        return self.grace if incident.settled() else max(self.grace, self.settle)
+
     def _close_quiet(self, now: float) -> None:
         quiet = self.asm.quiet_sources(now, self.flush_after)
         if not quiet:
             return
         records = [r for k in quiet for r in self.asm.close_source(k)]
         records.sort(key=lambda r: r.line)
-        self._take(self.pipe._records(records), now)
-        if not self.asm.open_sources() and now - self.last_data >= self.flush_after:
-            # the whole stream is quiet: nothing more can join before new data
-            self._report_ready(now, force=True)
+        self._take(self.pipe.parse(records), now)
 
     def _may_merge(self, prev: Event, ev: Event) -> bool:
         """Copies merge only while they arrive close together in time."""
@@ -227,17 +366,15 @@ class LiveSession:
                 self.precursors.append(ev)
                 self.first_precursor.setdefault(ev.kind, ev)
                 continue
+            if ev.kind in OOM_KINDS:
+                self.pipe.sync_metrics()   # the exact metric tail: did the run go on before this?
             cur = self.current
-            if cur is not None and now - cur.last_seen <= self.incident_gap \
-                    and ev.line - cur.last_line <= MERGE_WINDOW \
-                    and not (cur.reported and ev.kind in OOM_KINDS):
-                cur.events.append(ev)
-                cur.last_seen = now
-                cur.last_line = max(cur.last_line, ev.end_line)
-            else:
-                if cur is not None and not cur.reported:
-                    self._report(cur)   # a new incident began before the grace ran out
-                self.current = Incident(events=[ev], first_seen=now, last_seen=now, last_line=ev.end_line)
+            if cur is not None and cur.reported and self.grouper.joins(ev, now, self.incident_gap):
+                cur.last_seen, cur.last_line = now, max(cur.last_line, ev.end_line)
+                continue                   # a late copy or symptom of what was reported
+            closed = self.grouper.take(ev, now, self.incident_gap)
+            if closed is not None and not closed.reported:
+                self._report(closed, until=ev.line)   # a new incident began before the grace ran out
         a = self.pipe.analysis
         if len(a.events) > 2 * KEEP_EVENTS:   # an endless stream: forget old events
             del a.events[: len(a.events) - KEEP_EVENTS]
@@ -247,28 +384,29 @@ class LiveSession:
             keep = {id(e) for e in a.events[-KEEP_EVENTS:]}
             self.seen_at = {k: v for k, v in self.seen_at.items() if k in keep}
 
-    def _report_ready(self, now: float, force: bool = False) -> None:
+    def _report_ready(self, now: float) -> None:
         cur = self.current
-        if cur and not cur.reported and (force or now - cur.last_seen >= self.grace):
+        if cur is None or cur.reported:
+            return
+        # the whole stream is quiet: nothing more can join a settled incident before new data
+        quiet = not self.asm.open_sources() and now - self.last_data >= self.flush_after
+        if now - cur.last_seen >= self._wait(cur) or (quiet and cur.settled()):
             self._report(cur)
 
-    def _report(self, incident: Incident) -> None:
+    def _report(self, incident: Incident, until: int | None = None) -> None:
         incident.reported = True
         a = self.pipe.analysis
         self.pipe.sync_metrics()
-        self.pipe._stats()
-        precursors = {id(e): e for e in [*self.first_precursor.values(), *self.precursors]}
-        kept = self.asm.kept
-        head_end = kept.head[-1].no if kept.head else 0
-        later = {ln.no: ln for ln in kept.later}
-        later.update((ln.no, ln) for ln in self.asm.recent.after(head_end))
-        lines = kept.head + sorted(later.values(), key=lambda ln: ln.no)
-        view = Analysis(name=a.name, events=[*precursors.values(), *incident.events], metrics=a.metrics,
-                        lines=lines, lines_read=a.lines_read, bytes_read=a.bytes_read,
-                        cut_lines=a.cut_lines, warnings=list(a.warnings))
-        view.events.sort(key=lambda e: e.line)
+        self.pipe.refresh_stats()
+        lines = self.lines.lines()
+        # families that judge an event by what followed it (a crash the run survived)
+        self.pipe.after_read(Analysis(name=a.name, events=incident.events, metrics=a.metrics, lines=lines))
+        incident.events = [e for e in incident.events if e.kind not in PRECURSOR_KINDS]
+        if not incident.events:
+            return
+        precursors = list({id(e): e for e in [*self.first_precursor.values(), *self.precursors]}.values())
         self.reported += 1
-        self.on_incident(view)
+        self.on_incident(_view(a, incident, precursors, lines, until))
 
 
 def follow_fd(session: LiveSession, fd: int, *, poll: float = 0.25,
@@ -353,6 +491,7 @@ class FileFollower:
         self.pos = 0
         self.view = memoryview(bytearray(GATHER))   # reused: see _Gatherer
         self._ended = True                           # the last byte handed out was a newline
+        self.restarts = 0                            # rotations and truncations seen
 
     def _open(self, at_end: bool) -> bool:
         try:
@@ -376,6 +515,7 @@ class FileFollower:
 
     def _restart(self) -> bytes:
         """Bytes to hand out before another file (or the same one from 0) starts."""
+        self.restarts += 1
         sep, self._ended = (b"" if self._ended else b"\n"), True
         return sep
 
@@ -408,8 +548,15 @@ class FileFollower:
 
 def follow_file(session: LiveSession, follower: FileFollower, *, poll: float = 0.1,
                 stop: Callable[[], bool] = lambda: False) -> None:
+    restarts = follower.restarts
     while not stop():
         data = follower.read()
+        if follower.restarts != restarts:   # rotated or truncated: what follows is a new story
+            restarts = follower.restarts
+            if data:
+                session.feed(data)
+            session.boundary()
+            continue
         if data:
             session.feed(data)
             continue

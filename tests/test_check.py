@@ -72,7 +72,7 @@ def cause_line(path):
 
 def test_good_report_is_clean(inc, capsys):
     code, out, err = run(capsys, "check", inc(report()))
-    assert (code, out, err) == (0, "", "")
+    assert (code, out, err) == (0, "", "oomdoc: 1 report checked: all clean\n")
 
 
 def test_missing_cause_is_an_error_with_a_suggestion(inc, capsys):
@@ -251,11 +251,12 @@ def test_fix_writes_section_masks_secrets_and_is_idempotent(inc, capsys):
     section = after[after.index("<!-- oomdoc:diagnosis:start -->"):]
     assert section.rstrip().endswith("<!-- oomdoc:diagnosis:end -->")
     assert "### Out-of-memory diagnosis: vllm-gpu-memory-utilization" in section
-    tb = next(i for i, t in enumerate(after.splitlines(), 1) if "Traceback" in t)   # the failure record starts here
-    assert f"| {tb} | `RuntimeError: CUDA Error: out of memory" in section   # report lines, not buffer lines
+    exc = next(i for i, t in enumerate(after.splitlines(), 1)     # evidence cites the exception line,
+               if "RuntimeError: CUDA Error: out of memory" in t)  # not the Traceback header
+    assert f"| {exc} | `RuntimeError: CUDA Error: out of memory" in section   # report lines, not buffer lines
     assert "/tmp" not in section and "log:" not in section
     assert run(capsys, "check", "--fix", p)[0] == 0 and Path(p).read_text() == after
-    assert run(capsys, "check", p) == (0, "", "")
+    assert run(capsys, "check", p) == (0, "", "oomdoc: 1 report checked: all clean\n")
 
 
 def test_fix_refreshes_a_stale_section_in_place(inc, capsys):
@@ -280,8 +281,8 @@ def test_multiline_private_key_masking_keeps_section_lines_right(inc, capsys):
     assert run(capsys, "check", "--fix", p)[0] == 1
     after = Path(p).read_text()
     assert "BBBB" not in after
-    tb = next(i for i, t in enumerate(after.splitlines(), 1) if "Traceback" in t)
-    assert f"| {tb} | `RuntimeError" in after
+    exc = next(i for i, t in enumerate(after.splitlines(), 1) if "RuntimeError: CUDA Error: out of memory" in t)
+    assert f"| {exc} | `RuntimeError" in after
     assert run(capsys, "check", "--fix", p)[0] == 0
 
 
@@ -307,7 +308,7 @@ def test_new_incident_output_passes_check(inc, capsys, tmp_path):
     assert "cause: vllm-gpu-memory-utilization" in out and "framework: verl" in out
     assert "<!-- oomdoc:diagnosis:start -->" in out and EXC_LINE in out
     p = inc(out, "new.md")
-    assert run(capsys, "check", p) == (0, "", "")
+    assert run(capsys, "check", p) == (0, "", "oomdoc: 1 report checked: all clean\n")
     assert run(capsys, "check", "--fix", p)[0] == 0
 
 

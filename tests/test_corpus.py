@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from oomdoc.rules_engine.corpus_check import case_dirs, check_case
+from oomdoc.corpus_check import case_dirs, check_case
 from oomdoc.rules_engine.loader import load_rules
 
 CORPUS = Path(__file__).resolve().parent.parent / "corpus"

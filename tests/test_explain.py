@@ -222,7 +222,7 @@ def test_rules_check_reports_bad_file(tmp_path, capsys):
 
 
 def test_low_confidence_shows_closest_cases(log):
-    from oomdoc.rules_engine import similarity
+    from oomdoc import similarity
 
     rep = explain(log("[rank0]: torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. "
                       "GPU 0 has a total capacity of 79.15 GiB of which 30.00 GiB is free.\n"))

@@ -174,4 +174,5 @@ def test_rules_hook_lints_team_rules_and_runs_their_corpus(tmp_path, env, shadow
     git(repo, "add", "-A")
     code, out = run(repo, env, "run", "oomdoc-rules", "--all-files")
     assert code == 1 and "Failed" in out
-    assert "oomdoc-rules/team.yaml: rule 'team-vllm-free-memory-at-startup': cause" in out, out
+    cause_line = next(i for i, t in enumerate(rule.splitlines(), 1) if t.startswith("cause:"))
+    assert f"oomdoc-rules/team.yaml:{cause_line}: rule 'team-vllm-free-memory-at-startup': cause" in out, out

@@ -114,10 +114,13 @@ def test_guard_times_out_per_call_and_per_rule_budget():
 
 
 def test_packaged_rule_uses_stdlib_re_user_rule_the_guard():
-    C.use_rule({"id": "p", "packaged": True})
-    assert C._TRUSTED["guard"] is None and C._search(r"a+", "caa").group() == "aa"
-    C.use_rule({"id": "u"})
-    assert isinstance(C._TRUSTED["guard"], S.Guard) and C._search(r"a+", "caa").group() == "aa"
+    import re
+
+    ctx = C.Context(events=[], facts=[], cfg=None, metrics=None)
+    packaged, user = ctx.for_rule({"id": "p", "packaged": True}), ctx.for_rule({"id": "u"})
+    assert packaged.search is re.search and packaged.find(r"a+", "caa").group() == "aa"
+    assert isinstance(user.search.__self__, S.Guard) and user.find(r"a+", "caa").group() == "aa"
+    assert ctx.search is None                 # the shared context is not changed: no module state
 
 
 def test_slow_unless_guard_skips_the_rules_fixes_not_the_run():
@@ -184,12 +187,14 @@ def test_warning_goes_to_stderr_once_and_the_rule_stays_off(capsys, monkeypatch)
     ctx = C.Context(events=[ev], facts=[C.derive(ev)], cfg=RunConfig(), metrics=MetricStore(), lines=[])
     rule = {"id": "team-evil", "cause": "not-oom", "title": "t",
             "when": {"all": [{"event": "crash", "text": r"(#+)+\|x", "weight": 0.9}]}, "fixes": []}
+    off: dict = {}                            # live mode keeps one for the whole stream
     for _ in range(3):                        # live mode: one report per incident
         t0 = time.perf_counter()
-        out = scoring.run([rule], ctx)
+        out = scoring.run([rule], ctx, off)
         assert any("team-evil" in w for w in out.warnings)
     assert time.perf_counter() - t0 < 0.05    # not re-run once it timed out
     assert capsys.readouterr().err.count("team-evil") == 1
+    assert "regex_timeout" not in rule and set(off) == {"team-evil"}   # the rule itself is not written into
 
 
 def test_rules_check_exits_nonzero_naming_rule_and_pattern(tmp_path, cache, capsys):

@@ -103,9 +103,8 @@ def test_metric_trends():
 
 def test_user_regex_runs_under_a_timeout():
     c = ctx([Event("crash", MAIN, 1, 1, {}, text="a" * 40 + "!")])
-    C._TRUSTED["on"] = False
     with pytest.raises(C.RegexTimeout):
-        C.evaluate({"event": "crash", "text": r"(a|aa)+$"}, c)
+        C.evaluate({"event": "crash", "text": r"(a|aa)+$"}, c.for_rule({"id": "team"}))
 
 
 def test_timeout_rule_is_skipped_and_reported():
@@ -218,3 +217,23 @@ def test_token_budget_uses_config_lengths():
                             cfg=cfg(data__max_prompt_length=1024, data__max_response_length=3072),
                             args={"factor": 2})
     assert helpers.token_budget(fc) == 8192
+
+
+def test_a_run_never_writes_into_the_rules_it_evaluates():
+    """Validated rules are data shared by every incident of a live stream: scoring
+    reads them, state (a rule switched off after a slow regex) lives with the caller."""
+    import copy
+    import json
+    from pathlib import Path
+
+    from oomdoc.corpus_check import config_files
+    from oomdoc.diagnose import explain
+    from oomdoc.rules_engine.loader import load_rules
+
+    rules = load_rules(use_cache=False).rules
+    before = copy.deepcopy(rules)
+    corpus = Path(__file__).resolve().parent.parent / "corpus"
+    for name in ("seed-001-orz-vllm-utilization", "allocator-fragmentation-verl-v05-midrun",
+                 "host-ram-pressure-verl-taskrunner-driver-ray-kill"):
+        explain(corpus / name / "train.log", config_paths=config_files(corpus / name), rules=rules, similar=False)
+    assert json.dumps(rules, sort_keys=True) == json.dumps(before, sort_keys=True)

@@ -121,3 +121,46 @@ def test_validate_files_reports_every_file(tmp_path):
     rs = validate_files([a, b])
     assert [r["id"] for r in rs.rules] == ["test-frag"]
     assert any(str(b) in e and "'other'" in e for e in rs.errors)
+
+
+def test_a_value_helper_as_frees_is_refused_by_rules_check_with_file_and_line(tmp_path, capsys):
+    from oomdoc.cli import main
+
+    text = GOOD.replace("    value: true\n", "    value: {helper: halve}\n    frees: halve\n")
+    p = _write(tmp_path, text)
+    with pytest.raises(SystemExit) as exc:
+        main(["rules", "check", str(p)])
+    assert exc.value.code == 1
+    out = capsys.readouterr().out
+    line = text.splitlines().index("    frees: halve") + 1
+    assert f"{p}:{line}: rule 'test-frag': fixes.0.frees.helper: unknown frees helper 'halve'" in out, out
+    # and a frees helper cannot compute a value
+    _, errors = validate_file(_write(tmp_path, GOOD.replace("value: true", "value: {helper: utilization_delta}")))
+    assert any("unknown value helper 'utilization_delta'" in e for e in errors), errors
+
+
+def test_errors_carry_the_line_of_the_field(tmp_path):
+    p = _write(tmp_path, GOOD.replace("fact: free_bytes", "fact: free_byte"))
+    (err,) = validate_file(p)[1]
+    assert err.startswith(f"{p}:10: ")          # the `where:` line holding the bad fact
+
+
+@pytest.mark.parametrize("fact", ["rss_bytes", "free_memory_bytes", "utilization"])
+def test_a_fact_no_parser_emits_and_none_is_planned_is_refused(tmp_path, fact):
+    p = _write(tmp_path, GOOD.replace("fact: free_bytes", f"fact: {fact}"))
+    _, errors = validate_file(p)
+    assert any(f"unknown fact {fact!r}" in e for e in errors), errors
+
+
+def test_every_kind_has_a_role_and_role_sets_come_from_the_parsers():
+    from oomdoc import parsers, stream
+    from oomdoc.rules_engine import vocab
+
+    roles = parsers.roles()
+    assert set(roles) == set(parsers.all_kinds())
+    assert set(roles.values()) <= set(parsers.ROLE_DOCS)
+    assert vocab.OOM_KINDS == stream.OOM_KINDS == {k for k, r in roles.items() if r == "failure"}
+    assert {"gpu_oom", "ray_oom_kill", "host_oom_kill", "vllm_kv_cache_insufficient"} <= vocab.OOM_KINDS
+    assert vocab.SYMPTOM_KINDS == {"process_killed", "ray_worker_died"}
+    assert "metrics" in stream.PRECURSOR_KINDS and "crash" not in stream.PRECURSOR_KINDS
+    assert {"free_bytes", "allocated_bytes", "pid"} <= parsers.per_copy_facts()

@@ -29,6 +29,14 @@ def installed(tmp_path_factory):
     env_dir = tmp / "venv"
     venv.EnvBuilder(system_site_packages=True, with_pip=False).create(env_dir)
     py = env_dir / "bin" / "python"
+    # the dependencies as pip would have installed them: the test environment's own
+    # (a .pth path entry: its .pth files, e.g. an editable oomdoc, are not run)
+    site = Path(subprocess.run([str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                               check=True, capture_output=True, text=True).stdout.strip())
+    import sysconfig
+
+    deps = {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}
+    (site / "oomdoc-test-deps.pth").write_text("".join(f"{d}\n" for d in sorted(deps)))
     subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "--no-deps", "--no-index",
                     "--force-reinstall", str(wheel)], check=True, capture_output=True)
     return env_dir, wheel
@@ -74,3 +82,24 @@ def test_installed_explain_runs_a_bundled_example(installed, tmp_path):
     res = _run(env_dir, "explain", "--example", name, "--format", "json", cwd=tmp_path)
     assert res.returncode == 0, res.stderr
     assert json.loads(res.stdout)["diagnoses"], res.stdout
+
+
+def test_wheel_ships_no_path_of_the_machine_it_was_built_on(installed):
+    """Bundled rules, corpus and docs name no directory of the build machine: the
+    checkout, the directories beside it (e.g. the shared research notes a case was
+    written from), the home directory. A log's own paths (`/work/train.py`) may stay."""
+    import zipfile
+
+    _, wheel = installed
+    machine = {str(ROOT) + "/"} | {str(p) + "/" for p in ROOT.parent.iterdir() if p.is_dir()}
+    home = str(Path.home())
+    if home not in ("/", "/root"):
+        machine.add(home + "/")
+    found = []
+    with zipfile.ZipFile(wheel) as zf:
+        for name in zf.namelist():
+            if name.endswith((".pyc", ".so")):
+                continue
+            text = zf.read(name).decode("utf-8", "replace")
+            found += [f"{name}: {p}" for p in sorted(machine) if p in text]
+    assert not found, found

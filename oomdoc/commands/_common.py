@@ -2,30 +2,74 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from contextlib import contextmanager
 
 import click
 
 
-class Exit(Exception):
-    def __init__(self, code: int):
-        self.code = code
+def fail(message: str, code: int = 2):
+    """One line on stderr, then exit (2: usage or input error)."""
+    click.echo(f"oomdoc: {message}", err=True)
+    sys.exit(code)
+
+
+def rule_errors(errors) -> None:
+    """The one way a command reports broken rule files: each error on stderr, exit 2."""
+    for e in errors:
+        click.echo(f"oomdoc: {e}", err=True)
+    sys.exit(2)
 
 
 @contextmanager
 def input_errors():
-    """Turn input problems into one line on stderr and exit status 2."""
+    """Turn input problems (and broken rule files) into lines on stderr and exit status 2."""
     from ..reader import InputError
+    from ..rules_engine.loader import RuleError
 
     try:
         yield
     except InputError as exc:
-        click.echo(f"oomdoc: {exc}", err=True)
-        sys.exit(2)
+        fail(str(exc))
+    except RuleError as exc:
+        rule_errors(exc.errors)
     except MemoryError:
-        click.echo("oomdoc: ran out of memory reading the input", err=True)
-        sys.exit(2)
+        fail("ran out of memory reading the input")
+
+
+def check_configs(paths) -> None:
+    """`--config` files: refused at once when missing, a directory or binary."""
+    from ..reader import GZIP_MAGIC, looks_binary
+
+    for c in paths:
+        if os.path.isdir(c):
+            fail(f"{c}: is a directory, expected a config file")
+        if not os.path.isfile(c):
+            fail(f"{c}: no such config file")
+        try:
+            with open(c, "rb") as fh:
+                head = fh.read(65536)
+        except OSError as exc:
+            fail(f"{c}: cannot read ({exc.strerror or exc})")
+        if head[:2] == GZIP_MAGIC or looks_binary(head):
+            fail(f"{c}: looks like a binary file, not a config file")
+
+
+def color_wanted(stream=None) -> bool:
+    """Colour on a terminal, unless NO_COLOR or TERM=dumb; FORCE_COLOR forces it anywhere."""
+    env = os.environ
+    if env.get("NO_COLOR"):
+        return False
+    if env.get("FORCE_COLOR", "") not in ("", "0"):
+        return True
+    if env.get("TERM") == "dumb":
+        return False
+    stream = stream or sys.stdout
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def dump_json(obj) -> None:

@@ -17,6 +17,8 @@ import sys
 
 import click
 
+from ._common import rule_errors
+
 
 def _expand(paths) -> list[str]:
     out = []
@@ -31,6 +33,16 @@ def _expand(paths) -> list[str]:
             click.echo(f"oomdoc: {p}: no such file or directory", err=True)
             sys.exit(2)
     return out
+
+
+def summary(n_files: int, counts: dict, paths) -> str:
+    """The one line `check` always ends with, even when all is well or there was nothing to check."""
+    if n_files == 0:
+        return f"oomdoc: no incident reports (*.md) found in {', '.join(paths)}; nothing to check"
+    reports = f"{n_files} report{'s' if n_files != 1 else ''}"
+    if not any(counts.values()):
+        return f"oomdoc: {reports} checked: all clean"
+    return f"oomdoc: {reports}: {counts['error']} errors, {counts['warning']} warnings, {counts['note']} notes"
 
 
 def _read(path: str) -> str:
@@ -69,9 +81,7 @@ def command(paths, fix, fmt, top, rules_dirs, strict) -> None:
     try:
         ctx.load()
     except RuleError as exc:
-        for e in exc.errors:
-            click.echo(f"oomdoc: {e}", err=True)
-        sys.exit(2)
+        rule_errors(exc.errors)
     findings, fixed = [], []
     for path in files:
         text = _read(path)
@@ -99,8 +109,7 @@ def command(paths, fix, fmt, top, rules_dirs, strict) -> None:
     else:
         for f in findings:
             click.echo(output.github(f) if fmt == "github" else output.text(f))
-        if findings and fmt == "text":
-            click.echo(f"oomdoc: {len(files)} report{'s' if len(files) != 1 else ''}: {c['error']} errors, "
-                       f"{c['warning']} warnings, {c['note']} notes", err=True)
+        if fmt == "text":
+            click.echo(summary(len(files), c, paths), err=True)
     failed = c["error"] > 0 or (strict and c["warning"] > 0) or bool(fixed)
     sys.exit(1 if failed else 0)

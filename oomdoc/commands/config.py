@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import click
 
-from ._common import dump_json, input_errors
+from ._common import check_configs, dump_json, input_errors
 
 
 @click.command(name="config")
@@ -20,6 +20,7 @@ def command(log: str, configs: tuple[str, ...], fmt: str, show_all: bool) -> Non
     from ..config import load_run_config
     from ..pipeline import read_events
 
+    check_configs(configs)
     with input_errors():
         analysis = read_events(log)
     rc = load_run_config(analysis, list(configs))

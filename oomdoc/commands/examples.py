@@ -7,7 +7,7 @@ import click
 
 
 def cases() -> list[Path]:
-    from ..rules_engine.loader import data_dir
+    from ..datafiles import data_dir
 
     corpus = data_dir("corpus")
     if corpus is None:
@@ -32,7 +32,10 @@ def describe(case: Path) -> tuple[str, str]:
     except (OSError, yaml.YAMLError):
         exp = {}
     first = exp.get("first_cause")
-    first = ", ".join(first) if isinstance(first, list) else str(first or "?")
+    if isinstance(first, list):   # several accepted causes: the first, and how many more
+        first = str(first[0]) + (f" (+{len(first) - 1})" if len(first) > 1 else "") if first else "?"
+    else:
+        first = str(first or "?")
     return first, str(exp.get("description") or "").strip()
 
 
@@ -43,8 +46,13 @@ def command() -> None:
     if not found:
         click.echo("no bundled examples found")
         return
-    width = max(len(c.name) for c in found)
+    from .rules import table
+
+    rows = []
     for c in found:
         cause, desc = describe(c)
-        click.echo(f"{c.name:<{width}}  {cause:<28}  {desc[:80]}")
+        desc = " ".join(desc.split())
+        rows.append((c.name, cause, desc if len(desc) <= 80 else desc[:79] + "…"))
+    for line in table(rows):
+        click.echo(line)
     click.echo(f"\n{len(found)} examples; run one with `oomdoc explain --example NAME`")

@@ -1,4 +1,4 @@
-"""`oomdoc explain FILE|- [--config F]... [--rules DIR]... [--format text|json|markdown] [--top N]`.
+"""`oomdoc explain FILE|- [--config F]... [--rules DIR]... [--format text|json|jsonl|markdown|html] [--top N]`.
 
 Exit 0 when it ran (whether or not a cause was found), 2 on input or usage
 errors (unreadable log, broken rule files, unknown example).
@@ -10,71 +10,100 @@ import sys
 
 import click
 
-from ._common import dump_json, input_errors
+from ._common import check_configs, color_wanted, dump_json, fail, input_errors
+
+FORMATS = ["text", "json", "jsonl", "markdown", "html"]
+
+
+def _example_names(ctx, param, incomplete):
+    """Shell completion for --example: the bundled case names."""
+    from click.shell_completion import CompletionItem
+
+    from .examples import cases
+
+    return [CompletionItem(c.name) for c in cases() if c.name.startswith(incomplete)]
 
 
 @click.command(name="explain")
-@click.argument("log", metavar="FILE|-", required=False)
-@click.option("--config", "configs", multiple=True, metavar="F",
+@click.argument("log", metavar="FILE|-", required=False, type=click.Path(dir_okay=True, allow_dash=True))
+@click.option("--config", "configs", multiple=True, metavar="F", type=click.Path(),
               help="run config file (yaml/json/sh/toml); repeatable")
-@click.option("--rules", "rules_dirs", multiple=True, metavar="DIR",
+@click.option("--rules", "rules_dirs", multiple=True, metavar="DIR", type=click.Path(),
               help="extra rule directory or file; repeatable (also OOMDOC_RULES)")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown", "jsonl"]), default="text",
-              show_default=True, help="jsonl: one JSON object per incident (live mode)")
-@click.option("--flush-after", type=float, default=0.5, show_default=True,
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+              help="jsonl: one JSON object per incident; html: one self-contained page")
+@click.option("--flush-after", type=click.FloatRange(min=0), default=0.5, show_default=True,
               help="live mode: seconds of silence that close an open record")
 @click.option("--exit-on-oom", is_flag=True, help="live mode: exit 1 after the first diagnosed incident")
 @click.option("--top", type=click.IntRange(min=1), default=5, show_default=True,
               help="diagnoses to show")
-@click.option("--example", metavar="NAME", help="explain a bundled example case (see `oomdoc examples`)")
-def command(log, configs, rules_dirs, fmt, top, example, flush_after, exit_on_oom) -> None:
+@click.option("--example", metavar="NAME", shell_complete=_example_names,
+              help="explain a bundled example case (see `oomdoc examples`)")
+@click.option("--quiet", "-q", is_flag=True, help="no progress line on stderr for big files")
+def command(log, configs, rules_dirs, fmt, top, example, flush_after, exit_on_oom, quiet=False) -> None:
     """Name the cause of an OOM in a log and print ranked fixes."""
-    from ..diagnose import explain
-    from ..rules_engine.loader import RuleError
+    if quiet:
+        from .. import progress
+
+        progress.quiet = True
+    from ..diagnose import explain_incidents
 
     configs = list(configs)
     if example:
         from .examples import find_case
 
+        if log is not None:
+            raise click.UsageError(f"give either a log FILE or --example {example}, not both")
         case = find_case(example)
         if case is None:
-            click.echo(f"oomdoc: no example named {example!r} (see `oomdoc examples`)", err=True)
-            sys.exit(2)
+            fail(f"no example named {example!r} (see `oomdoc examples`)")
         log = str(case / "train.log")
         configs += [str(p) for p in sorted(case.iterdir())
                     if p.suffix in (".yaml", ".yml", ".json", ".sh", ".toml") and p.name != "expected.yaml"]
     if log is None:
         raise click.UsageError("give a log FILE, '-' for stdin, or --example NAME")
-    for c in configs:
-        if not os.path.isfile(c):
-            click.echo(f"oomdoc: {c}: no such config file", err=True)
-            sys.exit(2)
-    if log == "-" and _is_stream(sys.stdin):
+    check_configs(configs)
+    if log == "-" and _is_stream(sys.stdin) and fmt != "html":   # one page: read the stream to its end
         from .live import run_live
 
-        sys.exit(run_live(configs, rules_dirs, fmt, top, flush_after, exit_on_oom))
-    if fmt == "jsonl":
-        fmt = "json"
+        with input_errors():
+            sys.exit(run_live(configs, rules_dirs, fmt, top, flush_after, exit_on_oom))
     with input_errors():
-        try:
-            report = explain(log, config_paths=configs, rules_dirs=rules_dirs, top=top)
-        except RuleError as exc:
-            for e in exc.errors:
-                click.echo(f"oomdoc: {e}", err=True)
-            sys.exit(2)
-    if fmt == "json":
+        reports = explain_incidents(log, config_paths=configs, rules_dirs=rules_dirs, top=top)
+    if fmt == "jsonl":        # one object per incident per line, as in live mode
+        from .live import print_report
+
+        for report in reports:
+            print_report(report, fmt)
+    elif fmt == "json":       # one document: the first incident, the later ones within it
         from ..render.explain_json import render
 
-        dump_json(render(report))
+        doc = render(reports[0])
+        if len(reports) > 1:
+            doc["more_incidents"] = [render(r) for r in reports[1:]]
+        dump_json(doc)
     elif fmt == "markdown":
-        from ..render.markdown import render
+        from ..render.explain_markdown import render
 
-        click.echo(render(report), nl=False)
+        click.echo("\n".join(render(r) for r in reports), nl=False)
+    elif fmt == "html":       # one page: the first incident (later ones are in the text/JSON forms)
+        from ..render.explain_html import render
+
+        click.echo(render(reports[0]), nl=False)
     else:
         from ..render.explain_text import render
 
-        color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-        click.echo(render(report, color=color), nl=False, color=color)
+        color = color_wanted()
+        for i, report in enumerate(reports):
+            if len(reports) > 1:
+                click.echo(_incident_header(i, reports), color=color)
+            click.echo(render(report, color=color), nl=False, color=color)
+
+
+def _incident_header(i: int, reports) -> str:
+    failure = reports[i].failure
+    where = f", line {failure.line}" if failure is not None else ""
+    return f"{'' if i == 0 else chr(10)}── incident {i + 1} of {len(reports)}{where} ──"
 
 
 def _is_stream(fh) -> bool:

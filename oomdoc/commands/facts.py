@@ -9,8 +9,13 @@ from ._common import dump_json, input_errors
 @click.command(name="facts")
 @click.argument("log", metavar="FILE|-")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def command(log: str, fmt: str) -> None:
+@click.option("--quiet", "-q", is_flag=True, help="no progress line on stderr for big files")
+def command(log: str, fmt: str, quiet=False) -> None:
     """Print the memory events and facts extracted from a log."""
+    if quiet:
+        from .. import progress
+
+        progress.quiet = True
     from .. import __version__
     from ..pipeline import read_events
 

@@ -7,59 +7,76 @@ pipe end quietly.
 from __future__ import annotations
 
 import json
-import os
 import sys
-
-import click
 
 
 def _printer(configs, rules, fmt, top, state):
-    from ..diagnose import explain
+    from ..diagnose import explain, reportable
+
+    switched_off: dict[str, str] = {}    # rules whose patterns ran too long stay off for the stream
 
     def on_incident(view) -> None:
-        report = explain(None, config_paths=configs, rules=rules, analysis=view, top=top, similar=False)
-        if not report.diagnoses and not _is_oom(report.failure):
+        report = explain(None, config_paths=configs, rules=rules, analysis=view, top=top, similar=False,
+                         switched_off=switched_off)
+        if not reportable(report):
             return  # a crash no rule explains; an OOM is always reported, cause or not
         state["diagnosed"] += 1
-        if fmt in ("json", "jsonl"):
-            from ..render.explain_json import render
-
-            sys.stdout.write(json.dumps(render(report), ensure_ascii=False, default=str) + "\n")
-        elif fmt == "markdown":
-            from ..render.markdown import render
-
-            sys.stdout.write(render(report))
-        else:
-            from ..render.explain_text import render
-
-            color = sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-            sys.stdout.write(render(report, color=color))
-        sys.stdout.flush()
+        print_report(report, fmt)
         if state["exit_on_oom"]:
             raise _Stop()
 
     return on_incident
 
 
-def _is_oom(ev) -> bool:
-    from ..rules_engine.vocab import OOM_KINDS
+def print_report(report, fmt: str) -> None:
+    """One report, flushed: jsonl/json as one line (live), markdown, or text."""
+    if fmt in ("json", "jsonl"):
+        from ..render.explain_json import render
 
-    return ev is not None and ev.kind in OOM_KINDS
+        sys.stdout.write(json.dumps(render(report), ensure_ascii=False, default=str) + "\n")
+    elif fmt == "markdown":
+        from ..render.explain_markdown import render
+
+        sys.stdout.write(render(report))
+    else:
+        from ..render.explain_text import render
+        from ._common import color_wanted
+
+        color = color_wanted()
+        sys.stdout.write(render(report, color=color))
+    sys.stdout.flush()
 
 
 class _Stop(Exception):
     pass
 
 
-def _rules(rules_dirs):
-    from ..rules_engine.loader import RuleError, load_rules
+class _Decoded:
+    """The session, fed through `reader.Decoder`: a pipe is sniffed like a file
+    (gzip unpacked, UTF-16 decoded, binary refused with `InputError`)."""
 
-    rs = load_rules(rules_dirs)
-    if rs.errors:
-        for e in rs.errors:
-            click.echo(f"oomdoc: {e}", err=True)
-        raise SystemExit(2)
-    return rs.rules
+    def __init__(self, session, name: str):
+        from ..reader import Decoder
+
+        self.session, self.decoder = session, Decoder(name, 1 << 20)
+
+    def feed(self, data: bytes) -> None:
+        for out in self.decoder.feed(data):
+            self.session.feed(out)
+
+    def close(self) -> None:
+        for out in self.decoder.finish():
+            self.session.feed(out)
+        self.session.close()
+
+    def __getattr__(self, name):
+        return getattr(self.session, name)
+
+
+def _rules(rules_dirs):
+    from .rules import load_or_exit
+
+    return load_or_exit(rules_dirs).rules
 
 
 def _warm_up(configs, rules, fmt) -> None:
@@ -71,13 +88,10 @@ def _warm_up(configs, rules, fmt) -> None:
     if fmt in ("json", "jsonl"):
         from ..render import explain_json  # noqa: F401
     elif fmt == "markdown":
-        from ..render import markdown  # noqa: F401
+        from ..render import explain_markdown  # noqa: F401
     else:
         from ..render import explain_text  # noqa: F401
-    try:
-        explain(None, config_paths=configs, rules=rules, analysis=Analysis(name="warm-up"), similar=False)
-    except Exception:  # a config error shows up (and is reported) with the first incident
-        pass
+    explain(None, config_paths=configs, rules=rules, analysis=Analysis(name="warm-up"), similar=False)
 
 
 def run_live(configs, rules_dirs, fmt, top, flush_after, exit_on_oom, follower=None) -> int:
@@ -90,7 +104,7 @@ def run_live(configs, rules_dirs, fmt, top, flush_after, exit_on_oom, follower=N
     session = LiveSession(name, _printer(list(configs), rules, fmt, top, state), flush_after=flush_after)
     try:
         if follower is None:
-            follow_fd(session, sys.stdin.fileno())
+            follow_fd(_Decoded(session, name), sys.stdin.fileno())
         else:
             follow_file(session, follower)
     except _Stop:
@@ -98,11 +112,17 @@ def run_live(configs, rules_dirs, fmt, top, flush_after, exit_on_oom, follower=N
     except KeyboardInterrupt:
         return 130 if not state["diagnosed"] else 0
     except BrokenPipeError:
-        from ..cli import _quiet_broken_pipe
+        from . import quiet_broken_pipe
 
-        _quiet_broken_pipe()
+        quiet_broken_pipe()
         return 0
-    if state["diagnosed"] == 0 and fmt == "text":
+    if state["diagnosed"] == 0 and fmt in ("json", "jsonl"):
+        # the same report object as file mode: no diagnoses, the stats, the warnings
+        from ..diagnose import explain
+
+        print_report(explain(None, config_paths=list(configs), rules=rules, analysis=session.summary(),
+                             top=top, similar=False), fmt)
+    elif state["diagnosed"] == 0 and fmt == "text":
         sys.stdout.write(f"oomdoc: {name}: no out-of-memory incident found "
                          f"({session.pipe.analysis.lines_read} lines read)\n")
     return 0

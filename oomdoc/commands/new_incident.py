@@ -7,12 +7,9 @@ and the marked diagnosis section; secrets masked. The output passes
 """
 from __future__ import annotations
 
-import os
-import sys
-
 import click
 
-from ._common import input_errors
+from ._common import check_configs, input_errors
 
 
 @click.command(name="new-incident")
@@ -25,21 +22,12 @@ def command(log, configs, rules_dirs) -> None:
     """Print a filled-in incident report for a log."""
     from ..incident.checks import Context
     from ..incident.skeleton import build
-    from ..rules_engine.loader import RuleError
 
-    for c in configs:
-        if not os.path.isfile(c):
-            click.echo(f"oomdoc: {c}: no such config file", err=True)
-            sys.exit(2)
+    check_configs(configs)
     if log == "-":
         raise click.UsageError("new-incident needs a log file (the excerpt is read back from it)")
     ctx = Context(rules_dirs=tuple(rules_dirs))
-    with input_errors():
-        try:
-            ctx.load()
-            text = build(log, configs, ctx)
-        except RuleError as exc:
-            for e in exc.errors:
-                click.echo(f"oomdoc: {e}", err=True)
-            sys.exit(2)
+    with input_errors():          # unreadable log or broken rule files: lines on stderr, exit 2
+        ctx.load()
+        text = build(log, configs, ctx)
     click.echo(text, nl=False)

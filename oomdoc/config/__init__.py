@@ -22,10 +22,13 @@ log beats the first launch):
 1. config files given with `--config` (YAML, JSON, TOML), in the order given;
 2. launch scripts given with `--config` (`run.sh`: its launch command and `export`s);
 3. config printed in the log (verl's resolved dump, Namespace/TrainingArguments
-   prints, DeepSpeed's `json = {...}`, vLLM's engine config, ...): it shows what
-   the run really used, so it beats files that may have been edited since;
+   prints, DeepSpeed's `json = {...}` and `DeepSpeedEngine configuration`
+   print, HF Trainer's training banner, accelerate's state, Megatron's
+   arguments table, vLLM's engine config, ...): it shows what the run really
+   used, so it beats files that may have been edited since;
 4. the command line echoed in the log (`+ python3 -m ... k=v`, `+ export`,
-   Hydra's `Error executing job with overrides`), the user's explicit overrides.
+   DeepSpeed's launcher `cmd = ...`, Hydra's `Error executing job with
+   overrides`), the user's explicit overrides.
 
 A `null` never overrides a concrete value from another source (in a resolved
 dump it means "auto"); two concrete values that disagree across sources are
@@ -33,8 +36,10 @@ kept as the higher-precedence one with a warning naming both sources.
 
 Modules: values (Entry, coercion, literal-only repr parsing), shell (commands
 and scripts), files (--config files), logsrc (config printed in the log),
-detect (framework), mapping (frameworks/*.json data), loader (precedence),
-render (the way back), edit (apply a rendered fix to source text).
+banners (config printed in library banners: HF Trainer, DeepSpeed), detect
+(framework), mapping (frameworks/*.json data), triggers (the scanner's config
+literals), loader (precedence), spelling (a fix written the way the user's
+framework spells it), edit (apply such a fix to source text).
 """
 from __future__ import annotations
 
@@ -91,8 +96,8 @@ class RunConfig:
         return self.fix(knob, value).render()
 
     def fix(self, knob: str, value: Any):
-        """The structured fix (`render.Fix`): style, key, own value, file:line."""
-        from .render import fix_for
+        """The structured fix (`spelling.Fix`): style, key, own value, file:line."""
+        from .spelling import fix_for
 
         return fix_for(self, knob, value)
 
@@ -116,11 +121,16 @@ def known_knobs() -> dict[str, dict]:
 
 def load_run_config(analysis=None, config_paths=()) -> RunConfig:
     """Merge every config source of a run (see the precedence above); never raises on bad input."""
+    from .. import strict
     from .loader import load
 
     try:
         return load(analysis, config_paths)
-    except Exception as exc:  # a config-layer bug must not cost the diagnosis
+    except ImportError:       # a missing dependency is never a config problem
+        raise
+    except Exception as exc:  # a config-layer bug must not cost the diagnosis (tests: strict.py)
+        if strict.on():
+            raise
         rc = RunConfig()
         rc.warnings.append(f"config layer failed: {type(exc).__name__}: {exc}")
         return rc

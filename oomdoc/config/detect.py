@@ -1,138 +1,73 @@
 """Which framework wrote the log: scored evidence, a confidence, the reasons.
 
-Evidence comes from traceback module paths and other literal text (the
-log's head, traceback frames), Ray actor names, the launch command's entry
-point and the config keys seen. Frameworks come in tiers: an RL/fine-tuning
-framework (tier 1) is reported over the library or launcher it runs on
-(tier 2: accelerate, DeepSpeed, Megatron, transformers, vLLM), which is
-reported over plain Ray or PyTorch (tier 3). Forks that keep their base's
-keys are reported as the base with the fork named (`fork`).
+What each framework looks like is data: the `detect` section of its
+frameworks/<id>.json (tier, Python packages, launch entry points, literal
+text, Ray actor classes, config keys, forks, the parser families whose
+messages only it prints). Evidence read from the log:
+
+* code paths: a `pkg/.../file.py` path (traceback frames, warnings) or a
+  dotted module name (`vllm.engine.multiprocessing.MQEngineDeadError`, a
+  logger name `llamafactory.hparams.parser`, torchrun's `verl.trainer.x
+  FAILED`) says that package's code ran;
+* literal text (banners, start-up lines), log-line formats only one library
+  prints (vLLM's and DeepSpeed's logger headers), events of a parser family;
+* Ray actor classes (the line's source, or `ray::Name` / `Name.method` in text);
+* the launch command's entry point and the config keys seen.
+
+Frameworks come in tiers: an RL/fine-tuning framework (tier 1) is reported
+over the library or launcher it runs on (tier 2: accelerate, DeepSpeed,
+Megatron, transformers, vLLM), which is reported over plain Ray or PyTorch
+(tier 3): a traceback that passes through `torch/` or `vllm/` never outvotes
+the framework that called them. Forks that keep their base's keys are
+reported as the base with the fork named (`fork`).
 """
 from __future__ import annotations
 
 import os
 import re
 from collections import defaultdict
+from functools import lru_cache
 
 from . import Framework
+from .mapping import detect_profiles, mapping
 
-TIER1 = ("search-r1", "easyr1", "orz", "openrlhf", "verl", "trl", "llama-factory", "nemo-rl")
-TIER2 = ("accelerate", "deepspeed", "megatron", "transformers", "vllm")
-TIER3 = ("ray", "pytorch")
-# A specific fork-framework wins over its base when it has evidence of its own.
-SPECIFIC = {"search-r1": "verl", "easyr1": "verl", "orz": "openrlhf"}
-# Base-framework evidence a fork cannot show (EasyR1 has no actor_rollout_ref keys, no main_ppo).
-CONTRADICTS = {"easyr1": ("config keys actor_rollout_ref.*", "launch entry verl.trainer.main_ppo",
-                          "Ray actor TaskRunner")}
-
-# (lowercase literal, framework, weight, why)
-TEXT = (
-    ("verl.trainer.main_ppo", "verl", 4, "launch entry verl.trainer.main_ppo"),
-    ("verl/trainer/main_ppo.py", "verl", 4, "traceback through verl/trainer/main_ppo.py"),
-    ("verl/workers/", "verl", 2, "traceback through verl/workers/"),
-    ("verl/single_controller", "verl", 2, "traceback through verl/single_controller"),
-    ("verl/trainer/ppo/", "verl", 2, "traceback through verl/trainer/ppo/"),
-    ("ray::workerdict", "verl", 2, "Ray worker ray::WorkerDict (verl family)"),
-    ("ray::taskrunner", "verl", 2, "Ray driver ray::TaskRunner (verl)"),
-    ("ray::main_task", "verl", 1, "Ray driver ray::main_task (old verl family)"),
-    ("search_r1", "search-r1", 5, "module search_r1"),
-    ("observation too long, consider changing your config", "search-r1", 5, "Search-R1 observation warning"),
-    ("retrieval_server.py", "search-r1", 3, "Search-R1 retrieval server"),
-    ("verl/trainer/main.py", "easyr1", 4, "traceback through verl/trainer/main.py (EasyR1)"),
-    ("easyr1", "easyr1", 5, "name EasyR1"),
-    ("openrlhf", "openrlhf", 5, "module openrlhf"),
-    ("orz/ppo", "orz", 5, "traceback through orz/ppo"),
-    ("playground.orz", "orz", 5, "launch entry playground.orz_*"),
-    ("playground/orz", "orz", 5, "playground/orz_* script"),
-    ("open-reasoner-zero", "orz", 5, "name Open-Reasoner-Zero"),
-    ("ppoexpconfig", "orz", 4, "PPOExpConfig"),
-    ("--------- config key ---------", "orz", 3, "Open-Reasoner-Zero config table"),
-    ("trl/trainer", "trl", 5, "traceback through trl/trainer"),
-    ("trl/extras", "trl", 4, "traceback through trl/extras"),
-    ("trl/scripts", "trl", 4, "traceback through trl/scripts"),
-    ("trl/generation", "trl", 4, "traceback through trl/generation"),
-    ("trl vllm-serve", "trl", 4, "trl vllm-serve"),
-    ("grpoconfig(", "trl", 4, "GRPOConfig print"),
-    ("sftconfig(", "trl", 3, "SFTConfig print"),
-    ("dpoconfig(", "trl", 3, "DPOConfig print"),
-    ("llamafactory", "llama-factory", 5, "module llamafactory"),
-    ("llama-factory", "llama-factory", 4, "name LLaMA-Factory"),
-    ("llama_factory", "llama-factory", 4, "name LLaMA-Factory"),
-    ("nemo_rl", "nemo-rl", 5, "module nemo_rl"),
-    ("nemo-rl", "nemo-rl", 4, "name NeMo-RL"),
-    ("megatron/core", "megatron", 3, "traceback through megatron/core"),
-    ("megatron/training", "megatron", 3, "traceback through megatron/training"),
-    ("pretrain_gpt.py", "megatron", 3, "Megatron pretrain_gpt.py"),
-    ("see_memory_usage", "deepspeed", 3, "DeepSpeed see_memory_usage lines"),
-    ("deepspeedengine configuration", "deepspeed", 3, "DeepSpeedEngine configuration print"),
-    ("deepspeedzerooffload", "deepspeed", 2, "DeepSpeed ZeRO offload"),
-    ("deepspeedcpuadam", "deepspeed", 2, "DeepSpeedCPUAdam"),
-    ("deepspeed/runtime", "deepspeed", 2, "traceback through deepspeed/runtime"),
-    ("deepspeed/__init__.py", "deepspeed", 1, "traceback through deepspeed/__init__.py"),
-    ("accelerate launch", "accelerate", 4, "accelerate launch command"),
-    ("accelerate/accelerator.py", "accelerate", 1, "traceback through accelerate/accelerator.py"),
-    ("transformers/trainer.py", "transformers", 3, "traceback through transformers/trainer.py"),
-    ("***** running training *****", "transformers", 3, "HF Trainer banner"),
-    ("trainingarguments(", "transformers", 3, "TrainingArguments print"),
-    ("initializing an llm engine", "vllm", 3, "vLLM engine start-up line"),
-    ("initializing a v1 llm engine", "vllm", 3, "vLLM engine start-up line"),
-    ("vllm serve", "vllm", 4, "vllm serve command"),
-    ("vllm/entrypoints", "vllm", 2, "traceback through vllm/entrypoints"),
-    ("vllm/engine", "vllm", 1, "traceback through vllm/engine"),
-    ("site-packages/vllm/", "vllm", 1, "traceback through vllm"),
-    ("ray.exceptions", "ray", 2, "ray.exceptions"),
-    ("(raylet)", "ray", 2, "raylet messages"),
-    ("ray/memory_monitor.py", "ray", 3, "Ray memory monitor"),
-    ("rayoutofmemoryerror", "ray", 3, "RayOutOfMemoryError"),
-    ("ray_worker", "ray", 1, "ray_worker processes"),
-    ("ray::", "ray", 1, "ray:: task names"),
-    ("outofmemoryerror: cuda out of memory", "pytorch", 1, "PyTorch CUDA OOM"),
-    ("cuda out of memory", "pytorch", 1, "CUDA OOM message"),
-    ("site-packages/torch/", "pytorch", 1, "traceback through torch"),
-)
-# (lowercase literal, base framework, fork name)
-FORKS = (
-    ("gigpo", "verl", "verl-agent"), ("agent_system/", "verl", "verl-agent"), ("verl-agent", "verl", "verl-agent"),
-    ("verl_agent", "verl", "verl-agent"), ("ragen/", "verl", "RAGEN"), ("ragen.", "verl", "RAGEN"),
-    ("recipe/dapo", "verl", "DAPO"), ("recipe.dapo", "verl", "DAPO"), ("main_dapo", "verl", "DAPO"),
-    ("tinyzero", "verl", "TinyZero"), ("agent_r1", "verl", "Agent-R1"), ("skyrl", "verl", "SkyRL"),
-    ("lmm_r1", "openrlhf", "lmm-r1"), ("lmm-r1", "openrlhf", "lmm-r1"),
-    ("open_r1", "trl", "open-r1"), ("open-r1", "trl", "open-r1"),
-)
-ACTORS = {
-    "WorkerDict": ("verl", 3), "TaskRunner": ("verl", 3), "TaskRunnerV1": ("verl", 3), "main_task": ("verl", 2),
-    "vLLMHttpServer": ("verl", 2), "AgentLoopWorker": ("verl", 2), "Runner": ("easyr1", 2),
-    "ActorModelRayActor": ("openrlhf", 3), "ReferenceModelRayActor": ("openrlhf", 3),
-    "CriticModelRayActor": ("openrlhf", 3), "RewardModelRayActor": ("openrlhf", 3),
-    "PolicyModelActor": ("openrlhf", 3), "ReferenceModelActor": ("openrlhf", 3), "CriticModelActor": ("openrlhf", 3),
-    "LLMRayActor": ("openrlhf", 2), "RolloutRayActor": ("openrlhf", 2),
-    "PolicyRayActorBase": ("orz", 4), "CriticRayActorBase": ("orz", 4), "RefRayActorBase": ("orz", 4),
-    "RewardRayActorBase": ("orz", 4), "LLMActor": ("orz", 2),
-}
-# (key prefix in the run's config, framework, weight, why)
-KEYS = (
-    ("actor_rollout_ref.", "verl", 3, "config keys actor_rollout_ref.*"),
-    ("max_turns", "search-r1", 2, "config key max_turns"), ("retriever.url", "search-r1", 2, "config key retriever.url"),
-    ("do_search", "search-r1", 2, "config key do_search"), ("data.max_obs_length", "search-r1", 2, "config key data.max_obs_length"),
-    ("worker.actor.", "easyr1", 3, "config keys worker.actor.*"), ("worker.rollout.", "easyr1", 3, "config keys worker.rollout.*"),
-    ("vllm_num_engines", "openrlhf", 2, "config key vllm_num_engines"), ("colocate_all_models", "openrlhf", 2, "config key colocate_all_models"),
-    ("micro_rollout_batch_size", "openrlhf", 1, "config key micro_rollout_batch_size"),
-    ("vllm.num_engines", "openrlhf", 2, "config key vllm.num_engines"),
-    ("micro_forward_batch_size", "orz", 2, "config key micro_forward_batch_size"), ("use_grpo", "orz", 1, "config key use_grpo"),
-    ("cutoff_len", "llama-factory", 3, "config key cutoff_len"), ("finetuning_type", "llama-factory", 3, "config key finetuning_type"),
-    ("num_generations", "trl", 2, "config key num_generations"), ("vllm_mode", "trl", 2, "config key vllm_mode"),
-    ("max_completion_length", "trl", 2, "config key max_completion_length"), ("_config_class", "trl", 2, "TRL config class"),
-    ("policy.generation.vllm_cfg", "nemo-rl", 3, "config keys policy.generation.vllm_cfg"),
-    ("per_device_train_batch_size", "transformers", 1, "TrainingArguments keys"),
-)
-NS_EVIDENCE = {"deepspeed": ("deepspeed", 2, "DeepSpeed config"), "accelerate": ("accelerate", 2, "accelerate config"),
-               "vllm": ("vllm", 1, "vLLM engine arguments")}
 TRL_SCRIPT = re.compile(r"^(sft|dpo|grpo|ppo|orpo|kto|rloo|reward|cpo|gkd|xpo|nash)(_\w+)?\.py$")
-RAY_FAMILY = {"verl", "search-r1", "easyr1", "openrlhf", "orz", "nemo-rl", "ray"}
 MAX_TEXT = 4 << 20
+FORK_WEIGHT = 2
+LOGGER_LINES = 5000   # a library's logger format shows in its start-up lines
+NEED = {1: 1.5, 2: 1.0, 3: 1.0, 4: 1.0}
+SCALE = {1: 1.0, 2: 0.9, 3: 0.75, 4: 0.75}
+# dotted names that are web addresses, not modules (`docs.ray.io`, `vllm.ai`)
+_NOT_MODULES = {"io", "ai", "com", "org", "net", "dev", "html", "md", "yaml", "json", "sh", "txt", "log"}
+# log-line formats only one library's logger prints (vllm/logger.py, deepspeed/utils/logging.py)
+_LOGGER_FORMATS = (
+    (re.compile(r"(?:^|\) )(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[?[\w./-]+\.py:\d+\]"),
+     "vllm", 2, "vLLM logger lines (`INFO mm-dd hh:mm:ss [file.py:n]`)"),
+    (re.compile(r"(?:^|\) )\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] \[(?:DEBUG|INFO|WARNING|ERROR)\] \[[\w.]+\.py:\d+:\w+\]"),
+     "deepspeed", 1, "DeepSpeed logger lines (`[date] [INFO] [file.py:n:func]`)"),
+)
+
+
+@lru_cache(maxsize=1)
+def _tables():
+    """Evidence tables built once from the JSON profiles."""
+    profiles = detect_profiles()
+    packages = {p: (fw, w) for fw, d in profiles.items() for p, w in d.get("packages", {}).items()}
+    # one literal-led pattern per package: the regex engine then skips to the literal (fast on MBs)
+    modules = {p: re.compile(rf"{re.escape(p)}\.([a-z_][a-z0-9_]*)(?:\.[A-Za-z_]\w*)*") for p in packages}
+    actors = {a: (fw, w) for fw, d in profiles.items() for a, w in d.get("actors", {}).items()}
+    # a CamelCase compound name is specific enough as `Name.method`; a plain word needs `ray::`
+    actor_res = {a: re.compile(rf"{re.escape(a)}\.\w") for a in actors if sum(c.isupper() for c in a) >= 2}
+    parsers = {p: fw for fw, d in profiles.items() for p in d.get("parsers", ())}
+    return profiles, packages, modules, actors, actor_res, parsers
+
+
+def tier(fw: str | None) -> int:
+    return detect_profiles().get(fw or "", {}).get("tier", 3)
 
 
 def detect(lines, events, entries, commands) -> Framework:
+    profiles, packages, modules, actors, actor_res, parsers = _tables()
     score: dict[str, float] = defaultdict(float)
     why: dict[str, list[str]] = defaultdict(list)
     forks: list[str] = []
@@ -143,44 +78,130 @@ def detect(lines, events, entries, commands) -> Framework:
             score[fw] += w
             why[fw].append(reason)
 
-    text = _evidence_text(lines, events, commands)
-    for lit, fw, w, reason in TEXT:
-        if lit in text:
+    def fork(name, base):
+        if name not in forks:
+            forks.append(name)
+            fork_base[name] = base
+
+    raw = _evidence_text(lines, events, commands)
+    text = raw.lower()
+    for fw, d in profiles.items():
+        for lit, w, reason in d.get("text", ()):
+            if lit in text:
+                add(fw, w, reason)
+        for lit, name in d.get("forks", {}).items():
+            if lit in text:
+                fork(name, fw)
+                add(fw, FORK_WEIGHT, f"{name} (a fork of {fw}) named in the log")   # a fork runs its base's code
+    _code_evidence(raw, packages, modules, add)
+    for rx, fw, w, reason in _LOGGER_FORMATS:
+        if any(rx.search(ln.raw, 0, 160) for ln in (lines or ())[:LOGGER_LINES]):
             add(fw, w, reason)
-    for lit, base, fork in FORKS:
-        if lit in text and fork not in forks:
-            forks.append(fork)
-            fork_base[fork] = base
-    for ln in lines or ():
-        actor = ln.source.actor
-        if actor and actor in ACTORS:
-            fw, w = ACTORS[actor]
-            add(fw, w, f"Ray actor {actor}")
+    # an actor's own __repr__ may add to its name (NeMo-RL: `VllmGenerationWorker[rank=0]`)
+    seen_actors = {ln.source.actor.split("[", 1)[0] for ln in lines or () if ln.source.actor}
+    seen_actors.update(_RAY_PREFIX.findall(raw))
+    if any(ln.source.kind == "vllm" for ln in lines or ()):
+        add("vllm", 2, "vLLM engine process output (`(EngineCore pid=...)`)")
+    seen_actors.update(a for a in actors if a in raw and (
+        f"ray::{a}" in raw or (a in actor_res and actor_res[a].search(raw))))
+    for actor in sorted(seen_actors & actors.keys()):
+        fw, w = actors[actor]
+        add(fw, w, f"Ray actor {actor}")
+    for ev in events or ():
+        fw = parsers.get(_family(ev.kind))
+        if fw:
+            add(fw, 2, f"{mapping(fw).get('name', fw)} message ({ev.kind})")
     keys = {e.key for e in entries if e.ns == "main"}
-    for prefix, fw, w, reason in KEYS:
-        if any(k.startswith(prefix) for k in keys):
-            add(fw, w, reason)
+    for fw, d in profiles.items():
+        for prefix, w, reason in d.get("keys", ()):
+            if any(k.startswith(prefix) for k in keys):
+                add(fw, w, reason)
     for e in entries:
-        if e.ns in NS_EVIDENCE:
-            fw, w, reason = NS_EVIDENCE[e.ns]
-            add(fw, w, reason)
-        if e.key == "algorithm.adv_estimator" and str(e.value).lower() == "gigpo" and "verl-agent" not in forks:
-            forks.append("verl-agent")
-            fork_base["verl-agent"] = "verl"
+        d = profiles.get(e.ns, {})
+        if "component" in d:
+            w, reason = d["component"]
+            add(e.ns, w, reason)
+        if e.key == "algorithm.adv_estimator" and str(e.value).lower() == "gigpo":
+            fork("verl-agent", "verl")
     for c in commands:
-        entry = (c.entry or "").strip()
-        base = os.path.basename(entry)
-        if entry.startswith("verl.trainer.main") and not entry.startswith("verl.trainer.main_"):
-            add("easyr1", 4, "launch entry verl.trainer.main (EasyR1)")
-        if c.launcher == "deepspeed":
-            add("deepspeed", 2, "deepspeed launcher")
-        if c.launcher == "accelerate" and TRL_SCRIPT.match(base):
-            add("trl", 1.5, f"accelerate-launched {base} (TRL trainer script name)")
-        if entry.startswith("llamafactory-cli"):
-            add("llama-factory", 5, "llamafactory-cli command")
-        if entry.startswith("trl "):
-            add("trl", 4, f"`{entry}` command")
-    return _choose(score, why, forks, fork_base, entries)
+        _command_evidence(c, profiles, add)
+    return _choose(score, why, forks, fork_base, entries, profiles)
+
+
+def _code_evidence(raw, packages, modules, add) -> None:
+    """Package code that ran: source paths and dotted module names, one reason per package."""
+    found: dict[str, str] = {}
+    seen: set[str] = set()
+    for m in _DOT_PY.finditer(raw):
+        end = m.start()
+        # the path before `.py`: the last whitespace-separated token, cut at quotes / brackets
+        token = raw[max(0, end - 300):end].rsplit(None, 1)[-1] if end else ""
+        for ch in "\"'([=,`:":
+            token = token.rsplit(ch, 1)[-1]
+        if token in seen or "/" not in token:
+            continue
+        seen.add(token)
+        pkg = _package_of(token, packages)
+        if pkg:
+            found.setdefault(pkg, f"code path {token[-80:]}.py")
+    for pkg, rx in modules.items():
+        if pkg in found or pkg + "." not in raw:
+            continue
+        for m in rx.finditer(raw):
+            before = raw[m.start() - 1] if m.start() else " "
+            if not (before.isalnum() or before in "_./-") and m.group(1) not in _NOT_MODULES:
+                found[pkg] = f"module {m.group(0)}"
+                break
+    for pkg, reason in found.items():
+        fw, w = packages[pkg]
+        add(fw, w, reason)
+
+
+# Ray's log prefix `(ActorClass pid=N, ip=...)`, also when the actor's repr adds `[rank=0]`
+_RAY_PREFIX = re.compile(r"\(([A-Za-z_]\w*)(?:\[[^\]]*\])? pid=\d")
+_DOT_PY = re.compile(r"\.py\b")
+_INSTALLED = re.compile(r"(?:site|dist)-packages/([A-Za-z_]\w*)/")
+
+
+def _package_of(path: str, packages) -> str | None:
+    """The package a source file belongs to: the one installed under site-/dist-packages,
+    else the innermost known package directory (`.../_ray_pkg_x/verl/workers/a.py` is verl)."""
+    installed = _INSTALLED.findall(path)
+    if installed:
+        return installed[-1] if installed[-1] in packages else None
+    dirs = path.split("/")[:-1]
+    return next((d for d in reversed(dirs) if d in packages), None)
+
+
+def _command_evidence(c, profiles, add) -> None:
+    entry = (c.entry or "").strip()
+    base = os.path.basename(entry)
+    for fw, d in profiles.items():
+        for name, w in d.get("entries", {}).items():
+            if _runs(entry, base, name.strip()):
+                add(fw, w, f"launch entry {entry}")
+        if c.launcher and c.launcher in d.get("launchers", ()):
+            add(fw, 2, f"{c.launcher} launcher")
+    if c.launcher == "accelerate" and TRL_SCRIPT.match(base):
+        add("trl", 1.5, f"accelerate-launched {base} (TRL trainer script name)")
+
+
+def _runs(entry: str, base: str, name: str) -> bool:
+    """The command's entry point is `name`: the module / program itself (`verl.trainer.main`
+    is not `verl.trainer.main_ppo`), or a script named after it (`run_grpo_math.py`)."""
+    if entry == name or (entry.startswith(name) and not (entry[len(name)].isalnum() or entry[len(name)] == "_")):
+        return True
+    return base.endswith(".py") and "." not in name and base.startswith(name)
+
+
+@lru_cache(maxsize=None)
+def _family(kind: str) -> str | None:
+    from .. import parsers
+
+    for m in parsers.modules():
+        if kind in getattr(m, "KINDS", {}):
+            return getattr(m, "NAME", m.__name__.rsplit(".", 1)[-1])
+    return None
 
 
 def _evidence_text(lines, events, commands) -> str:
@@ -195,41 +216,44 @@ def _evidence_text(lines, events, commands) -> str:
         parts.extend(getattr(ev, "frames", ()) or ())
     for c in commands:
         parts.append(c.text)
-    return "\n".join(parts).lower()
+    return "\n".join(parts)
 
 
-def _choose(score, why, forks, fork_base, entries) -> Framework:
-    best = None
-    for tier, need in ((TIER1, 1.5), (TIER2, 1.0), (TIER3, 1.0)):
-        cands = {f: score[f] for f in tier if score.get(f, 0) >= need}
+def _choose(score, why, forks, fork_base, entries, profiles) -> Framework:
+    best = best_tier = None
+    for t in (1, 2, 3, 4):
+        tier_fws = [f for f, d in profiles.items() if d.get("tier") == t]
+        cands = {f: score[f] for f in tier_fws if score.get(f, 0) >= NEED[t]}
         if not cands:
             continue
-        best = max(cands, key=lambda f: (cands[f], -tier.index(f)))
-        for spec, base in SPECIFIC.items():
-            if spec in cands and cands[spec] >= 3 and best == base \
-                    and not any(r in why[base] for r in CONTRADICTS.get(spec, ())):
+        best = max(cands, key=lambda f: (cands[f], -tier_fws.index(f)))
+        for spec, d in profiles.items():
+            base = d.get("fork_of")
+            if base and spec in cands and cands[spec] >= 3 and best == base \
+                    and not any(r in why[base] for r in d.get("contradicts", ())):
                 best = spec
-        scale = {TIER1: 1.0, TIER2: 0.9, TIER3: 0.75}[tier]
+        best_tier = t
         break
     if best is None:
         return Framework(evidence=["no framework-specific evidence found"])
-    total = score[best] + sum(score[b] for s, b in SPECIFIC.items() if s == best)
-    runner_up = max((v for f, v in score.items() if f != best and f in TIER1 + TIER2), default=0)
-    conf = (1 - 0.5 ** (total / 2.5)) * scale
-    if runner_up >= total and best not in SPECIFIC:
+    base = profiles[best].get("fork_of")
+    total = score[best] + (score[base] if base else 0)
+    runner_up = max((v for f, v in score.items() if f != best and profiles.get(f, {}).get("tier", 3) <= 2),
+                    default=0)
+    conf = (1 - 0.5 ** (total / 2.5)) * SCALE[best_tier]
+    if runner_up >= total and not base:
         conf *= 0.7
     evidence = list(why[best])
-    for s, b in SPECIFIC.items():
-        if s == best:
-            evidence += [f"{r} (base {b})" for r in why.get(b, ())]
-    fork = next((f for f in forks if fork_base[f] in (best, SPECIFIC.get(best))), None)
+    if base:
+        evidence += [f"{r} (base {base})" for r in why.get(base, ())]
+    fork = next((f for f in forks if fork_base[f] in (best, base)), None)
     if fork:
         evidence.append(f"fork {fork} of {best}")
-    others = [f"also {f}: {', '.join(why[f][:2])}" for f in TIER1 + TIER2 + TIER3
-              if f != best and score.get(f) and f != SPECIFIC.get(best)]
-    fw = Framework(id=best, confidence=min(conf, 0.97), evidence=evidence + others[:4], fork=fork,
-                   version=_version(best, entries))
-    return fw
+    order = sorted(profiles, key=lambda f: profiles[f].get("tier", 3))
+    others = [f"also {f}: {', '.join(why[f][:2])}" for f in order
+              if f != best and score.get(f) and f != base]
+    return Framework(id=best, confidence=min(conf, 0.97), evidence=evidence + others[:4], fork=fork,
+                     version=_version(best, entries))
 
 
 def _version(fw: str, entries) -> str | None:

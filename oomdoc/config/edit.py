@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from .render import Fix, _cli, _env, _toml, _yaml
+from .spelling import Fix, value_as
 
 
 def apply_fix(text: str, fix: Fix) -> str:
@@ -64,7 +64,7 @@ def _apply_yaml(text: str, fix: Fix) -> str:
         idx = found + 1
     j = idx - 1
     m = re.match(r"^(\s*[^:#]+:\s*)([^#]*?)(\s*#.*)?$", lines[j])
-    lines[j] = m.group(1) + _yaml(fix.own_value) + (m.group(3) or "")
+    lines[j] = m.group(1) + value_as('yaml', fix.own_value) + (m.group(3) or "")
     return "\n".join(lines) + "\n"
 
 
@@ -79,14 +79,14 @@ def _apply_toml(text: str, fix: Fix) -> str:
             cur = m.group(1)
             continue
         if cur == section and re.match(rf"^\s*{re.escape(leaf)}\s*=", s):
-            lines[j] = f"{leaf} = {_toml(fix.own_value)}"
+            lines[j] = f"{leaf} = {value_as('toml', fix.own_value)}"
             return "\n".join(lines) + "\n"
-    return text.rstrip("\n") + (f"\n[{section}]" if section else "") + f"\n{leaf} = {_toml(fix.own_value)}\n"
+    return text.rstrip("\n") + (f"\n[{section}]" if section else "") + f"\n{leaf} = {value_as('toml', fix.own_value)}\n"
 
 
 def _apply_env(text: str, fix: Fix) -> str:
     pat = re.compile(rf"^(\s*(?:export\s+)?){re.escape(fix.key)}=.*$", re.M)
-    line = f"{fix.key}={_env(fix.own_value)}"
+    line = f"{fix.key}={value_as('env', fix.own_value)}"
     if pat.search(text):
         return pat.sub(lambda m: m.group(1) + line, text, count=1)
     return f"export {line}\n" + text
@@ -123,4 +123,4 @@ def _append(text: str, arg: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-__all__ = ["apply_fix", "_cli"]
+__all__ = ["apply_fix"]

@@ -3,10 +3,8 @@ from __future__ import annotations
 
 from . import RunConfig, Setting
 from . import detect as _detect
-from .mapping import COMPONENTS, index, knob_types, mapping, to_knob
+from .mapping import COMPONENTS, all_ids, index, knob_types, mapping, ray_family, to_knob
 from .values import DEFAULT, DUMP, FILE, RANK_NAMES, Entry, to_type
-
-RAY_KNOBS = ("ray.memory_usage_threshold", "ray.memory_monitor_refresh_ms")
 
 
 def load(analysis=None, config_paths=()) -> RunConfig:
@@ -104,7 +102,7 @@ def _defaults(rc: RunConfig, fw: str | None, used_ns: set[str]) -> None:
         return
     names = [fw] + [c for c in COMPONENTS if c in used_ns and c != "env"] + ["env"]
     types = knob_types()
-    ray_run = fw in _detect.RAY_FAMILY
+    ray_run = fw in ray_family()
     for name in names:
         for knob, spec in mapping(name).get("knobs", {}).items():
             if knob in rc.settings or "default" not in spec:
@@ -160,7 +158,7 @@ def _other_framework_files(rc: RunConfig, file_kinds, warn) -> None:
         if not main or kind == "script":
             continue
         mine = sum(1 for e in main if e.key in index(fw))
-        for other in ("verl", "easyr1", "openrlhf", "trl", "llama-factory", "orz", "nemo-rl"):
+        for other in all_ids():
             if other == fw or mapping(other).get("extends") == fw or mapping(fw).get("extends") == other:
                 continue
             theirs = sum(1 for e in main if e.key in index(other))

@@ -22,8 +22,8 @@ from __future__ import annotations
 import ast
 import re
 
-from . import shell
-from .values import COMMAND, DUMP, Entry, bracket_walk, flatten, literal, parse_kv
+from . import banners, shell
+from .values import COMMAND, DUMP, Entry, bracket_depth, flatten, literal, parse_kv
 
 MAX_BLOCK = 20000
 _REPR = re.compile(r"\b([A-Z]\w*(?:Config|Arguments)|[Nn]amespace)\(")
@@ -32,13 +32,11 @@ _YAML_LINE = re.compile(r"^(\s+\S|[\w.-]+:(\s|$)|- )")
 _ACCEL = re.compile(r"`--(\w+)` was set to a value of `([^`]*)`")
 _LF_RANK = re.compile(r"Process rank: \d+, world size: (\d+), device: \S+, distributed training: \w+, "
                       r"compute dtype: torch\.(\w+)")
-_HF_BANNER = re.compile(r"^\s*(Instantaneous batch size per device|Gradient Accumulation steps)\s*=\s*(\d+)")
 _ENV = re.compile(r"^(?:\+\s+)?(?:export\s+)?((?:PYTORCH_CUDA_ALLOC_CONF|PYTORCH_ALLOC_CONF|RAY_memory_\w+|"
                   r"CUDA_VISIBLE_DEVICES|VLLM_\w+))=(\S*)")
 _ORZ_OVERRIDE = re.compile(r"^Override (\w+) from (.*) to (.*)$")
 _TOPS = ("actor_rollout_ref", "worker", "algorithm", "trainer", "critic", "data", "reward_model")
-_BANNER_KEYS = {"Instantaneous batch size per device": "per_device_train_batch_size",
-                "Gradient Accumulation steps": "gradient_accumulation_steps"}
+_HF_BANNER_HEADS = ("Instantaneous", "Gradient Acc", "Total ", "Num ", "Number of train", "Training with Data")
 _TRL_CLASSES = ("GRPOConfig", "PPOConfig", "RLOOConfig", "DPOConfig", "SFTConfig", "KTOConfig", "ORPOConfig")
 
 
@@ -51,7 +49,7 @@ def read(lines, warn) -> tuple[list[Entry], list[shell.Command]]:
     while i < n:
         ln = lines[i]
         t = ln.text
-        s = t.strip()
+        s = banners.message(t.strip()).strip()
         i += 1
         if not s:
             continue
@@ -61,9 +59,24 @@ def read(lines, warn) -> tuple[list[Entry], list[shell.Command]]:
                 _dump(lines, i - 1, s, entries, warn)
             elif s.startswith("json = {"):
                 _json(lines, i - 1, entries, warn, ns="deepspeed", first=s[7:])
+            elif s.startswith("cmd = ") or "spawned with command:" in s:
+                _launcher_line(_unwrapped(lines, i - 1, s), ln.no, entries, commands, warn)
             elif c in "+$" or (c.isalpha() and _maybe_command(s)):
                 _command_line(lines, i - 1, s, entries, commands, warn)
-            if "with config:" in s and "LLM engine" in s:
+            if banners.is_deepspeed_print(ln.raw, s):
+                got, json_text = banners.deepspeed_print(_unwrapped(lines, i - 1, s), ln.no)
+                entries.extend(got)
+                if json_text:
+                    _json(lines, i - 1, entries, warn, ns="deepspeed", first=json_text, wrap="zero_optimization")
+            elif s.startswith(banners.ACCELERATE_STATE):
+                block = list(_same_source_lines(lines, i, 10))
+                entries.extend(banners.accelerate_state([b.text for b in block], [b.no for b in block]))
+            elif c == "-" and banners.ARGS_TABLE.match(s):
+                block = list(_same_source_lines(lines, i, 2000))
+                entries.extend(banners.args_table([b.text for b in block], [b.no for b in block]))
+            elif "DeepSpeedZero" in s:
+                entries.extend(banners.zero_reprs(s, ln.no))
+            elif "with config:" in s and "LLM engine" in s:
                 body = s.split("with config:", 1)[1]
                 _add_all(entries, flatten(parse_kv(body)), ln.no, DUMP, "vllm", "dump")
             elif "(" in s and _REPR.search(s) and ln.no not in seen_blocks:
@@ -83,11 +96,8 @@ def read(lines, warn) -> tuple[list[Entry], list[shell.Command]]:
                 m = _LF_RANK.search(s)
                 if m:
                     entries.append(Entry("world_size", int(m.group(1)), f"log:{ln.no}", DUMP, style="dump"))
-            elif "=" in s and (s.startswith(("Instantaneous", "Gradient Acc"))):
-                m = _HF_BANNER.match(s)
-                if m:
-                    entries.append(Entry(_BANNER_KEYS[m.group(1)], int(m.group(2)), f"log:{ln.no}", DUMP,
-                                         style="dump"))
+            elif s.startswith(_HF_BANNER_HEADS):
+                entries.extend(banners.hf_banner(s, ln.no))
             elif "Error executing job with overrides:" in s:
                 _hydra_list(s, ln.no, entries)
         except (RecursionError, MemoryError):
@@ -97,7 +107,7 @@ def read(lines, warn) -> tuple[list[Entry], list[shell.Command]]:
 
 def _maybe_command(s: str) -> bool:
     head = s.split(None, 1)[0]
-    return head in shell.LAUNCHERS or bool(shell.PYTHONS.match(head)) or head in ("export", "sudo") \
+    return head in shell.all_launchers() or bool(shell.PYTHONS.match(head)) or head in ("export", "sudo") \
         or bool(_ENV.match(s))
 
 
@@ -115,7 +125,7 @@ def _same_source_lines(lines, start, limit=MAX_BLOCK):
 
 def _depth(text: str, state: list) -> int:
     """Update [depth, quote] over text (quotes do not span lines in these dumps)."""
-    state[0] = bracket_walk(text, 0, state[0])[1]
+    state[0] = bracket_depth(text, state[0])
     state[1] = ""   # an open quote at end of line is a broken dump; reset
     return state[0]
 
@@ -177,7 +187,7 @@ def _add_dict(obj, used, entries, quote, ns=None):
         entries.append(Entry(k, v, f"log:{no}", DUMP, ns=ns, style="dump"))
 
 
-def _json(lines, start, entries, warn, ns, first=None):
+def _json(lines, start, entries, warn, ns, first=None, wrap=None):
     got = _block(lines, start, first_text=first)
     if got is None:
         return
@@ -191,7 +201,7 @@ def _json(lines, start, entries, warn, ns, first=None):
             warn(f"log:{used[0].no}: a printed JSON config could not be read; skipped")
         return
     if isinstance(obj, dict):
-        _add_dict(obj, used, entries, '"', ns=ns)
+        _add_dict({wrap: obj} if wrap else obj, used, entries, '"', ns=ns)
 
 
 def _repr(lines, start, entries, seen):
@@ -261,6 +271,50 @@ def _hydra_list(s, no, entries):
     if isinstance(items, list):
         toks = ["python", "-m", "main_ppo"] + [str(x) for x in items]
         cmd = shell.parse_command(toks, lambda: f"log:{no}", COMMAND)
+        entries.extend(cmd.entries)
+
+
+_LOGGER_HEAD = re.compile(r"^\[\d{4}-\d\d-\d\d |^(?:DEBUG|INFO|WARNING|ERROR) \d\d-\d\d ")
+
+
+def _unwrapped(lines, start, s, limit=60):
+    """A long one-line print cut by a terminal at its width: the line and its pieces, re-joined.
+
+    A piece is a later line of the same writer that starts no log record of its own, after
+    a piece that filled the terminal's width; the last piece is shorter.
+    """
+    first = lines[start]
+    width = len(first.raw)
+    # one long line alone proves nothing: two pieces of exactly that width do
+    if width < 80 or start + 1 >= len(lines) or len(lines[start + 1].raw) != width:
+        return s
+    parts, prev = [s], width
+    for ln in lines[start + 1:start + 1 + limit]:
+        if ln.source.key != first.source.key or not ln.raw.strip() or _LOGGER_HEAD.match(ln.raw) \
+                or prev < width - 1:
+            break
+        parts.append(ln.raw)
+        prev = len(ln.raw)
+    return "".join(parts)
+
+
+def _launcher_line(s, no, entries, commands, warn):
+    """DeepSpeed's `cmd = ...` / `process N spawned with command: [...]`: the command it runs."""
+    got = banners.launch_tokens(s, lambda text: shell.split(text, warn, f"log:{no}"))
+    if not got or not got[0] or not shell.is_command(list(got[0])):
+        return
+    tokens, exports = got
+    for k, v in exports:
+        entries.append(Entry(k, shell.coerce_shell(v), f"log:{no}", COMMAND, ns="env", style="env"))
+    cmd = shell.parse_command(list(tokens), lambda: f"log:{no}", COMMAND, line=no)
+    for e in list(cmd.entries):
+        if e.ns == "launcher" and e.key == "world_info":
+            nodes_gpus = banners.world_info(e.value)
+            if nodes_gpus:
+                for key, value in zip(("num_nodes", "num_gpus"), nodes_gpus):
+                    cmd.entries.append(Entry(key, value, f"log:{no}", COMMAND, ns="launcher", style="flag"))
+    if cmd.entry or cmd.entries:
+        commands.append(cmd)
         entries.extend(cmd.entries)
 
 

@@ -1,11 +1,19 @@
-"""Per-framework mapping data (frameworks/*.json): neutral knob <-> own keys.
+"""Per-framework data (frameworks/*.json): neutral knob <-> own keys, and how to recognise it.
 
-Each file: `cli`/`file` (how a change is written and where), optional
-`extends` (inherit another mapping's knobs), and `knobs`: knob -> spec with
-`keys` (first = preferred spelling; older spellings after it), `default`,
-`renamed` (old key -> note), `transform`, `flag` ("store_true") and `note`.
-Files are JSON so that loading one costs a `json.load`, and only the
-mappings a run needs are read.
+Each file: `cli`/`file` (how a change is written and where; `file.named_by`:
+the launch flags that name the file, e.g. `--deepspeed`), optional `extends`
+(inherit another mapping's knobs), `knobs`: knob -> spec with `keys` (first =
+preferred spelling; older spellings after it), `default`, `renamed` (old key
+-> note), `transform`, `flag` ("store_true") and `note`; `log_triggers`
+(literals that mark its config printed in a log, for the scanner); and
+`detect` (see detect.py): `tier`, `packages`, `entries` (launch entry points;
+with a Hydra `cli` they take Hydra overrides), `launchers`, `text`, `actors`,
+`keys`, `forks`, `fork_of`/`contradicts`, `parsers`, `component`, `ray`.
+
+Adding a framework is adding its file: detection, Hydra entry points, launcher
+programs, the Ray family and the scanner's config triggers are derived from
+these files (a new trigger literal also needs `python3 bench/make_anchors.py`).
+Files are JSON so that loading one costs a `json.load`.
 """
 from __future__ import annotations
 
@@ -50,6 +58,33 @@ def index(name: str | None) -> dict[str, list[tuple[str, int, dict]]]:
 
 def all_ids() -> list[str]:
     return sorted(p.stem for p in FRAMEWORK_DIR.glob("*.json") if p.stem not in COMPONENTS)
+
+
+@lru_cache(maxsize=1)
+def detect_profiles() -> dict[str, dict]:
+    """framework id -> the `detect` section of its JSON (how to recognise it in a log)."""
+    out = {}
+    for fw in sorted(p.stem for p in FRAMEWORK_DIR.glob("*.json")):
+        section = mapping(fw).get("detect")
+        if section:
+            out[fw] = section
+    return out
+
+
+def hydra_entries() -> tuple[str, ...]:
+    """Launch entry points whose `key=value` arguments are Hydra overrides (accept +key / ~key)."""
+    return tuple(e for fw, d in detect_profiles().items() if mapping(fw).get("cli", {}).get("style") == "hydra"
+                 for e in d.get("entries", {}))
+
+
+def launchers() -> tuple[str, ...]:
+    """Programs that start a run (`llamafactory-cli`, `deepspeed`, ...), as the frameworks declare them."""
+    return tuple(x for d in detect_profiles().values() for x in d.get("launchers", ()))
+
+
+def ray_family() -> frozenset[str]:
+    """Frameworks that run on Ray (Ray-only defaults apply to them)."""
+    return frozenset(fw for fw, d in detect_profiles().items() if d.get("ray"))
 
 
 _KNOB_LINE = re.compile(r'^([\w.]+):\s*\{type:\s*(\w+),\s*doc:\s*"(.*)"\}\s*$')

@@ -13,19 +13,26 @@ import os
 import re
 import shlex
 from dataclasses import dataclass, field
+from functools import lru_cache
 
+from .mapping import hydra_entries, launchers
 from .values import COMMAND, Entry, coerce
 
 PYTHONS = re.compile(r"^python(\d(\.\d+)?)?$")
-LAUNCHERS = {"torchrun", "accelerate", "deepspeed", "llamafactory-cli", "trl", "vllm", "ray",
-             "python", "python3", "uv", "megatron"}
+# Generic launchers; frameworks add their own programs in their JSON (`detect.launchers`).
+GENERIC_LAUNCHERS = ("torchrun", "ray", "python", "python3", "uv")
+# `python -m <module>` forms of launchers (DeepSpeed's runner execs deepspeed.launcher.launch)
+MODULE_LAUNCHERS = {"torch.distributed.run": "torchrun", "torch.distributed.launch": "torchrun",
+                    "deepspeed.launcher.launch": "deepspeed", "deepspeed.launcher.runner": "deepspeed"}
 SKIP = {"sudo", "nohup", "time", "exec", "env", "command", "srun", "!sudo"}
 _ASSIGN = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$")
 _MODULE = re.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$")
 _VAR = re.compile(r"\$\{([A-Za-z_]\w*)(?::?-([^}]*))?\}|\$([A-Za-z_]\w*)")
-# Programs whose `key=value` arguments are Hydra overrides (accept +key / ~key).
-HYDRA_ENTRIES = ("verl.trainer.main_ppo", "main_ppo", "main_dapo", "main_generation", "nemo_rl",
-                 "run_grpo", "run_sft", "run_dpo", "skyrl")
+
+
+@lru_cache(maxsize=1)
+def all_launchers() -> frozenset[str]:
+    return frozenset(GENERIC_LAUNCHERS) | frozenset(launchers())
 
 
 @dataclass
@@ -116,7 +123,7 @@ def is_command(tokens: list[str]) -> bool:
     if i >= len(tokens):
         return False
     prog = os.path.basename(tokens[i])
-    return bool(PYTHONS.match(prog)) or prog in LAUNCHERS or bool(_MODULE.match(prog) and "--" in " ".join(tokens[i + 1:i + 3])) \
+    return bool(PYTHONS.match(prog)) or prog in all_launchers() or bool(_MODULE.match(prog) and "--" in " ".join(tokens[i + 1:i + 3])) \
         or prog.endswith(".py")
 
 
@@ -192,8 +199,8 @@ def parse_command(tokens: list[str], source_of, rank: int = COMMAND, path: str |
         if i < n and tokens[i] == "-m":
             cmd.entry = tokens[i + 1] if i + 1 < n else None
             i += 2
-            if cmd.entry in ("torch.distributed.run", "torch.distributed.launch"):
-                prog, launcher_ns = "torchrun", "launcher"
+            if cmd.entry in MODULE_LAUNCHERS:
+                prog, launcher_ns = MODULE_LAUNCHERS[cmd.entry], "launcher"
         elif i < n:
             cmd.entry = tokens[i]
             i += 1
@@ -252,7 +259,7 @@ def parse_command(tokens: list[str], source_of, rank: int = COMMAND, path: str |
             cmd.entries.extend(rest.entries)
             return cmd
     ns = "vllm" if cmd.entry in ("trl vllm-serve", "vllm serve") else "main"
-    hydra = bool(cmd.entry) and any(h in cmd.entry for h in HYDRA_ENTRIES)
+    hydra = bool(cmd.entry) and any(h in cmd.entry for h in hydra_entries())
     while i < n:
         t = tokens[i]
         if t in ("|", "||", "&&", ";", "&", ">", ">>", "2>&1", "2>", "1>"):

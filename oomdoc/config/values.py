@@ -142,13 +142,9 @@ def split_top(text: str, seps: str = ",") -> list[str]:
     return out
 
 
-def bracket_walk(text: str, start: int = 0, depth: int = 0, stop_at_zero: bool = False) -> tuple[int, int]:
-    """Walk `text` from `start`, counting brackets outside quotes: (end, depth).
-
-    With `stop_at_zero`, `end` is the index just past the bracket that brings the
-    depth back to 0 (or -1); otherwise it is len(text).
-    """
-    quote, i, n = "", start, len(text)
+def bracket_depth(text: str, depth: int = 0) -> int:
+    """The bracket depth after `text`, starting at `depth`, counting brackets outside quotes."""
+    quote, i, n = "", 0, len(text)
     while i < n:
         c = text[i]
         if quote:
@@ -162,15 +158,8 @@ def bracket_walk(text: str, start: int = 0, depth: int = 0, stop_at_zero: bool =
             depth += 1
         elif c in ")]}":
             depth -= 1
-            if stop_at_zero and depth == 0:
-                return i + 1, depth
         i += 1
-    return (-1 if stop_at_zero else n), depth
-
-
-def closing(text: str, start: int) -> int:
-    """Index just past the bracket that closes the one at `start`, or -1."""
-    return bracket_walk(text, start, 0, stop_at_zero=True)[0]
+    return depth
 
 
 def parse_kv(body: str) -> dict[str, Any]:

@@ -12,7 +12,6 @@ pasted log excerpts in fenced blocks, config in ```yaml blocks, links to
   fix         `--fix`: mask secrets, write the marked diagnosis section
   output      text / json / github formats
   skeleton    `oomdoc new-incident`
-  rules_hook  the `oomdoc-rules` pre-commit hook
 """
 from __future__ import annotations
 

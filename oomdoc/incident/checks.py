@@ -28,7 +28,7 @@ import tempfile
 from dataclasses import dataclass, field
 
 from . import Finding, complete, evidence, frontmatter, leaks
-from .markdown import Doc, parse
+from .report_parse import Doc, parse
 
 
 @dataclass

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from urllib.parse import unquote
 
 from . import Finding
-from .markdown import Block, Doc
+from .report_parse import Block, Doc
 
 LOG_LANGS = {"", "log", "logs", "text", "txt", "console", "output", "plain", "plaintext", "none",
              "shell-session", "pytb", "python-traceback", "traceback", "stderr", "stdout", "ansi"}

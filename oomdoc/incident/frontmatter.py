@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import Finding
-from .markdown import OVERRIDE, Doc
+from .report_parse import OVERRIDE, Doc
 
 STATUSES = ("open", "investigating", "mitigated", "resolved", "closed", "wontfix")
 FIELDS = {

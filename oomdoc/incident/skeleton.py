@@ -15,7 +15,7 @@ import os
 
 from ..prefixes import clean
 from ..secrets import mask_secrets
-from .markdown import END, START
+from .report_parse import END, START
 
 BEFORE, AFTER = 25, 5
 WHOLE_LOG_LINES = 400

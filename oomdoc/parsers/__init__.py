@@ -10,6 +10,11 @@ Each module exposes:
 * `LINE_TRIGGERS` — frequent one-line literals (bytes), e.g. metric lines;
 * `KINDS` / `FACTS` — the event kinds and fact names it emits, with a one-line
   description each (the rule validator checks rules against these);
+* `ROLES` — what a kind is to an incident (see `ROLE_DOCS`); a kind not
+  listed is a precursor, so a family that only describes the run declares none;
+* `PER_COPY_FACTS` — facts that differ between the copies of one failure
+  (each rank prints its own free/allocated numbers): left out when copies are
+  matched, so eight ranks' OOMs merge into one event;
 * `parse(record) -> list[Event]`;
 * optionally `continues(text_so_far, next_line) -> bool`, to claim the next
   lines of the same source (wrapped messages, tables);
@@ -27,13 +32,16 @@ FAMILIES = ("pytorch", "runtime", "ray", "vllm", "deepspeed", "host", "metrics",
 _loaded: list | None = None
 
 
-def modules() -> list:
-    """The parser modules, in FAMILIES order. Each Pipeline asks once, as it starts:
-    the failure events recalled for the fallback family start afresh then."""
-    global _loaded
+def start_log() -> None:
+    """A new log starts: the failure events the fallback family recalls start afresh."""
     from .base import forget_recent
 
     forget_recent()
+
+
+def modules() -> list:
+    """The parser modules, in FAMILIES order."""
+    global _loaded
     if _loaded is None:
         mods = []
         for name in FAMILIES:
@@ -44,6 +52,37 @@ def modules() -> list:
                     raise
         _loaded = mods
     return _loaded
+
+
+ROLE_DOCS = {
+    "failure": "an out-of-memory failure: starts an incident",
+    "crash": "a failure that is not an out-of-memory (reason says which): starts an incident",
+    "symptom": "a death whose cause is reported elsewhere (launcher, Ray): joins an incident or starts one",
+    "precursor": "describes the run before a failure (metrics, profiles, warnings): handed to the diagnosis",
+    "context": "evidence printed near a failure (an nvidia-smi table, a caught exception): like a precursor",
+}
+INCIDENT_ROLES = ("failure", "crash", "symptom")
+
+
+def roles() -> dict[str, str]:
+    """Every declared kind -> its role ("precursor" unless its family says otherwise)."""
+    out: dict[str, str] = {}
+    for m in modules():
+        declared = getattr(m, "ROLES", {})
+        for kind in getattr(m, "KINDS", {}):
+            out[kind] = declared.get(kind, "precursor")
+    return out
+
+
+def kinds_with_role(*wanted: str) -> frozenset[str]:
+    return frozenset(k for k, r in roles().items() if r in wanted)
+
+
+def per_copy_facts() -> frozenset[str]:
+    out: set[str] = set()
+    for m in modules():
+        out |= set(getattr(m, "PER_COPY_FACTS", ()))
+    return frozenset(out)
 
 
 def all_kinds() -> dict[str, str]:

@@ -72,6 +72,10 @@ REASONS = {
     "cuda_error": "another CUDA/HIP runtime error (no kernel image, unknown error, ...)",
     "python_exception": "the final exception of a traceback that is not an OOM",
 }
+# What each kind is to an incident (parsers/__init__.py ROLES); unlisted kinds are precursors.
+ROLES = {"crash": "crash", "survived_crash": "context"}
+# Facts that differ between copies of one failure (each rank prints its own).
+PER_COPY_FACTS = {"exception"}
 KINDS = {
     "crash": "a failure that is not out-of-memory; `reason` says which (see crash.REASONS)",
     "survived_crash": "a crash-shaped exception the run went on from (later training steps or "

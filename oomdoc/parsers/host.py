@@ -29,6 +29,11 @@ KEYS = ("kill", "exit", "out of memory", "out_of_me", "allocate memory", "unable
 TRIGGERS = signatures.trigger_groups(NAME)   # literals: oomdoc/signatures/catalogue.yaml
 LINE_TRIGGERS = ()
 
+# What each kind is to an incident (parsers/__init__.py ROLES); unlisted kinds are precursors.
+ROLES = {"host_oom_kill": "failure", "slurm_oom": "failure", "host_alloc_failed": "failure",
+         "process_killed": "symptom"}
+# Facts that differ between copies of one failure (each rank prints its own).
+PER_COPY_FACTS = {"pid"}
 KINDS = {
     "host_oom_kill": "the Linux kernel / cgroup OOM killer (or a kubelet memory eviction) killed a process",
     "process_killed": "a launcher/shell/container reports a child killed by SIGKILL (-9 / 137) or "

@@ -30,6 +30,10 @@ KEYS = ("nvidia-smi",)
 TRIGGERS = (TriggerGroup("nvidia-smi", ("| NVIDIA-SMI ",), before=1, after=120),)
 LINE_TRIGGERS = ()
 
+# What each kind is to an incident (parsers/__init__.py ROLES); unlisted kinds are precursors.
+ROLES = {"nvidia_smi": "context"}
+# Facts that differ between copies of one failure (each rank prints its own).
+PER_COPY_FACTS = {"pid"}
 KINDS = {
     "nvidia_smi": "an nvidia-smi table (GPU memory and processes) printed or pasted in the log: evidence, not a failure",
 }

@@ -32,6 +32,12 @@ KEYS = ("out of mem", "tried to alloc")  # few keys: each costs a scan of every 
 TRIGGERS = signatures.trigger_groups(NAME)   # literals: oomdoc/signatures/catalogue.yaml
 LINE_TRIGGERS = ()
 
+# What each kind is to an incident (parsers/__init__.py ROLES); unlisted kinds are precursors.
+ROLES = {"gpu_oom": "failure"}
+# Facts that differ between copies of one failure (each rank prints its own).
+PER_COPY_FACTS = {"processes", "process_bytes", "pid", "free_bytes", "device", "exception", "allocated_bytes",
+                  "reserved_bytes", "reserved_unallocated_bytes", "private_pool_bytes", "truncated",
+                  "generation", "phase", "phases", "wrapper", "dropped"}
 KINDS = {
     "gpu_oom": "the PyTorch caching allocator (CUDA/HIP/XPU/NPU/MPS/...) failed to allocate device memory",
 }

@@ -42,6 +42,10 @@ KEYS = (  # few and broad: every record is tested against every key (hot path)
 TRIGGERS = signatures.trigger_groups(NAME)   # literals: oomdoc/signatures/catalogue.yaml
 LINE_TRIGGERS = ()
 
+# What each kind is to an incident (parsers/__init__.py ROLES); unlisted kinds are precursors.
+ROLES = {"ray_oom_kill": "failure", "ray_worker_died": "symptom"}
+# Facts that differ between copies of one failure (each rank prints its own).
+PER_COPY_FACTS = {"pid", "phase"}
 KINDS = {
     "ray_oom_kill": "Ray's memory monitor killed a task/actor/lease because host RAM of the node "
                     "passed the threshold (incl. the legacy RayOutOfMemoryError, the raylet's "

@@ -35,6 +35,10 @@ KEYS = ("out of mem", "_status_", "out_of_", "resource_exhausted", "rtmalloc", "
 TRIGGERS = signatures.trigger_groups(NAME)   # literals: oomdoc/signatures/catalogue.yaml
 LINE_TRIGGERS = ()
 
+# What each kind is to an incident (parsers/__init__.py ROLES); unlisted kinds are precursors.
+ROLES = {"accelerator_oom": "failure"}
+# Facts that differ between copies of one failure (each rank prints its own).
+PER_COPY_FACTS = {"device", "exception", "phase", "phases"}
 KINDS = {
     "accelerator_oom": "a CUDA/HIP/NCCL/XLA/NPU/XPU runtime or library call failed for lack of device "
                        "(or pinned host) memory, outside the caching allocator's OOM message",

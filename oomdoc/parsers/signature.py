@@ -36,6 +36,8 @@ KINDS = {
                      "'No space left on device' for a torch shared-memory file",
     "object_store_full": "Ray's object store (plasma, shared memory) is full and cannot take an object",
 }
+# What each kind is to an incident (parsers/__init__.py ROLES).
+ROLES = {"shm_exhausted": "failure", "object_store_full": "failure"}
 FACTS = {
     **signatures.TAG_FACTS,
     "truncated": "the message was cut short or abridged: its strict parser could not read all its facts",

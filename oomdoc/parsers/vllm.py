@@ -38,6 +38,11 @@ TRIGGERS = signatures.trigger_groups(NAME) + (   # error literals: oomdoc/signat
 )
 LINE_TRIGGERS = ()
 
+# What each kind is to an incident (parsers/__init__.py ROLES); unlisted kinds are precursors.
+ROLES = {"vllm_kv_cache_insufficient": "failure", "vllm_no_cache_blocks": "failure",
+         "vllm_free_memory_startup": "failure", "vllm_swap_space": "failure"}
+# Facts that differ between copies of one failure (each rank prints its own).
+PER_COPY_FACTS = {"free_bytes", "device"}
 KINDS = {
     "vllm_kv_cache_insufficient": "vLLM's KV cache cannot hold one request of max_model_len tokens",
     "vllm_no_cache_blocks": "vLLM had no memory left for KV cache blocks after weights and activations",

@@ -4,13 +4,16 @@ The report keeps the facts JSON (`oomdoc_version`, `source`, `events`,
 `metrics`, `stats`, `warnings`) and adds `schema_version`, `framework` (an
 object with `id`), `config`, `diagnoses` (best first), `fixes` (merged across
 diagnoses, best first), `shortfall_bytes` and `similar_cases`.
-Additive changes keep `schema_version`; removals or renames bump it.
+Additive changes keep `schema_version`; removals or renames bump it. Fixes
+gained `where` and `also` (`change` is only the text to paste), evidence
+items `start_line`/`end_line`: additive, version unchanged.
 Every string is passed through `redact.obj`: tokens and credentials in echoed
 log text (event texts, evidence, config values, warnings) are masked.
 """
 from __future__ import annotations
 
 from ..diagnose import SCHEMA_VERSION
+from .scan_schema import SCAN
 from . import redact
 
 
@@ -24,7 +27,14 @@ _FIX = {
     "properties": {
         "knob": {"type": "string", "description": "neutral knob name (oomdoc/config/knobs.yaml)"},
         "value": {"description": "proposed value"},
-        "change": {"type": "string", "description": "the change in the run's own words, copy-pasteable"},
+        "change": {"type": "string",
+                   "description": "only the text to paste or type, in the run's own words (a flag, an override, "
+                                  "`key: old → new` for a file edit)"},
+        "where": {"type": "string",
+                  "description": "where `change` goes, the value it replaces and notes, in words"},
+        "also": {"type": "array", "items": {"type": "string"},
+                 "description": "companion changes to paste with it, e.g. the gradient_accumulation_steps that "
+                                "keeps the effective batch when the micro batch shrinks"},
         "frees_bytes": {"type": ["integer", "null"], "description": "memory the change frees, when estimable"},
         "why": {"type": "string"},
         "cost": {"type": "string", "description": "what the change costs (speed, quality)"},
@@ -73,15 +83,23 @@ SCHEMA = {
                 "title": {"type": "string"},
                 "evidence": {"type": "array", "items": {
                     "type": "object", "required": ["line", "text"],
-                    "properties": {"line": {"type": ["integer", "null"]}, "text": {"type": "string"}}}},
+                    "properties": {
+                        "line": {"type": ["integer", "null"],
+                                 "description": "the line that holds `text` (the exception line of a traceback)"},
+                        "text": {"type": "string"},
+                        "start_line": {"type": "integer", "description": "first line of the whole record"},
+                        "end_line": {"type": "integer", "description": "last line of the whole record"}}}},
                 "fixes": {"type": "array", "items": _FIX},
                 "shortfall_bytes": {"type": "integer"},
                 "symptom": {"type": "boolean"},
-                "also_matched": {"type": "array", "items": {"type": "string"}}}}},
+                "also_matched": {"type": "array", "items": {"type": "string"}},
+                "confirm": {"type": "string", "description": "how to make sure of this reading"}}}},
         "fixes": {"type": "array", "items": _FIX},
         "shortfall_bytes": {"type": ["integer", "null"]},
         "similar_cases": {"type": "array", "items": {
             "type": "object", "properties": {"case": {"type": "string"}, "score": {"type": "number"},
                                              "cause": {"type": "string"}}}},
     },
+    # `oomdoc scan --format json`: one document over many logs, runs[*].report as above.
+    "$defs": {"scan": SCAN},
 }

@@ -7,6 +7,8 @@ the whole report.
 """
 from __future__ import annotations
 
+CONFIRM_BELOW = 0.6   # diagnoses less sure than this print how to confirm them
+
 from ..units import human
 from . import redact
 
@@ -71,11 +73,68 @@ def describe(ev) -> str:
         nums = ", ".join(f"{n}={human(v) if n.endswith('_bytes') else v}" for n, v in list(f.items())[:4]
                          if not isinstance(v, (dict, list)))
         line = k.replace("_", " ") + (f": {nums}" if nums else "")
-    return f"{line} (line {ev.line})"
+    where = f"line {ev.line}" if ev.end_line <= ev.line else f"lines {ev.line}-{ev.end_line}"
+    return f"{line} ({where})"
+
+
+def no_oom(report) -> bool:
+    """A log with no out-of-memory failure at all: nothing failed, or only the not-oom rule spoke."""
+    shown = report.shown()
+    if report.failure is not None:
+        return False
+    return not shown or all(d.cause == "not-oom" for d in shown[:1])
+
+
+def checked(report) -> list[str]:
+    """What was looked for in a log where nothing was found, in words."""
+    from ..rules_engine.vocab import OOM_KINDS
+
+    a = report.analysis
+    kinds = sorted(OOM_KINDS)
+    out = [f"read {a.lines_read:,} lines and looked for every out-of-memory failure oomdoc knows: "
+           + ", ".join(k.replace("_", " ") for k in kinds)]
+    seen = {}
+    for ev in a.events:
+        seen[ev.kind] = seen.get(ev.kind, 0) + ev.count
+    if seen:
+        out.append("seen instead: " + ", ".join(f"{k.replace('_', ' ')} ×{n}" for k, n in sorted(seen.items())))
+    names = a.metrics.names() if getattr(a, "metrics", None) is not None else []
+    if names:
+        out.append(f"metric series read: {len(names)} ({', '.join(names[:6])}{', …' if len(names) > 6 else ''})")
+    return out
+
+
+def evidence_where(item) -> str:
+    """`line 54` or, for a record of many lines, `line 54 (31-54)`."""
+    ln = item[0]
+    if ln is None:
+        return "config"
+    start, end = getattr(item, "start", None), getattr(item, "end", None)
+    if start is not None and end is not None and (start, end) != (ln, ln):
+        return f"line {ln} ({start}-{end})"
+    return f"line {ln}"
+
+
+def fix_notes(fixes) -> list[str]:
+    """Each fix's `where`, minus a general location an earlier fix already named
+    (vLLM's "engine argument (...)" is said once, not for every engine flag)."""
+    import re
+
+    out, said = [], set()
+    for f in fixes:
+        parts = [p for p in (getattr(f, "where", "") or "").split("; ") if p]
+        if parts and parts[0] in said and not re.search(r":\d+\b|\bline \d+", parts[0]):
+            parts = parts[1:]        # a file:line location is specific to the fix: always kept
+        elif parts:
+            said.add(parts[0])
+        out.append("; ".join(parts))
+    return out
 
 
 def render(report, color: bool = False) -> str:
     import click
+
+    from .trends import sparkline, trends
 
     def st(text, **kw):
         return click.style(text, **kw) if color else text
@@ -83,13 +142,27 @@ def render(report, color: bool = False) -> str:
     out = []
     name = report.analysis.name
     out.append(st(f"oomdoc: {name}", bold=True))
+    fw = report.cfg.framework
+    shown = report.shown()
+    if no_oom(report):
+        out.append("  " + st("no out-of-memory failure in this log", fg="green", bold=True))
+        out += [f"  {line}" for line in checked(report)]
+        if fw.id:
+            out.append(f"  framework: {fw.id}" + (f" {fw.version}" if fw.version else ""))
+        for w in report.warnings:
+            out.append(st(f"! {w}", fg="yellow"))
+        return redact.text("\n".join(out) + "\n")
     out.append(f"  failure: {describe(report.failure)}")
     if report.shortfall_bytes:
         out.append(f"  short by: {human(report.shortfall_bytes)}")
-    fw = report.cfg.framework
     if fw.id:
         out.append(f"  framework: {fw.id}" + (f" {fw.version}" if fw.version else ""))
-    shown = report.shown()
+    ts = trends(report)
+    if ts:
+        out.append(st("trend:", bold=True) if len(ts) == 1 else st("trends:", bold=True))
+        width = max(len(t.label) for t in ts)
+        for t in ts:
+            out.append(f"  {t.label:<{width}}  {sparkline(t)}  {t.summary()}")
     if not shown:
         out.append("")
         out.append(st("No rule matched this log.", fg="yellow"))
@@ -101,13 +174,18 @@ def render(report, color: bool = False) -> str:
         out.append(f"  {d.title}")
         if d.evidence:
             out.append(st("evidence:", bold=True))
-            for ln, text in d.evidence[:8]:
-                where = f"line {ln}" if ln is not None else "config"
-                out.append(f"  {where:>10}  {redact.text(text)[:160]}")
+            wheres = [evidence_where(e) for e in d.evidence[:8]]
+            width = max(10, *(len(w) for w in wheres))
+            for where, (ln, text) in zip(wheres, d.evidence[:8]):
+                out.append(f"  {where:>{width}}  {redact.text(text)[:160]}")
+        if d.confirm and d.confidence < CONFIRM_BELOW:
+            # a low-confidence reading says how to make sure before anyone acts on it
+            out.append(st("to confirm: ", bold=True) + d.confirm)
     if report.fixes:
         out.append("")
         out.append(st("fixes", bold=True) + " (best first; paste into your config or command line):")
-        for i, f in enumerate(report.fixes[:8], 1):
+        fixes = report.fixes[:8]
+        for i, (f, note) in enumerate(zip(fixes, fix_notes(fixes)), 1):
             extra = []
             if f.frees_bytes:
                 extra.append(f"frees ~{human(f.frees_bytes)}")
@@ -115,6 +193,10 @@ def render(report, color: bool = False) -> str:
                 extra.append("covers the shortfall")
             tail = f"   [{', '.join(extra)}]" if extra else ""
             out.append(f"  {i}. " + st(f.change, fg="green") + tail)
+            for also in getattr(f, "also", None) or []:
+                out.append("     and " + st(also, fg="green") + "   [keeps the effective batch]")
+            if note:
+                out.append(f"     where: {note}")
             out.append(f"     why: {f.why}")
             if f.cost:
                 out.append(f"     cost: {f.cost}")

@@ -6,8 +6,9 @@
                  framework, metric trends, user regexes (with a timeout);
 * `helpers`    — named Python helpers computing fix values and freed bytes;
 * `scoring`    — scores every rule, ranks diagnoses, merges fixes;
-* `similarity` — closest corpus cases when no rule is confident;
 * `vocab`      — cause ids and the names rules may use beyond the parsers'.
 
-The entry point for callers is `oomdoc.diagnose.explain`.
+The entry point for callers is `oomdoc.diagnose.explain`. The closest corpus
+cases (`oomdoc.similarity`) and the corpus checker (`oomdoc.corpus_check`) live
+outside: the first reads logs, the second runs `explain`.
 """

@@ -7,13 +7,14 @@ compare numbers the libraries never print directly.
 
 User regexes run with the `regex` module under a timeout (`safe_regex`: 100 ms
 per search, 1 s per rule); a pattern that takes too long raises `RegexTimeout`,
-and the engine skips that rule.
+and the engine skips that rule. Which way a rule's patterns run travels in its
+`Context` (`Context.for_rule`), never in module state.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable
 
 # A knob value that is only the framework's default is weaker evidence than one
 # the user wrote (the default may not even apply, e.g. vLLM knobs without vLLM).
@@ -30,6 +31,39 @@ class Hit:
     factor: float = 1.0                                  # < 1 for default-valued knobs
 
 
+class Cited(tuple):
+    """Evidence `(line, text)` from a multi-line record: `line` is the line that holds
+    `text` (the exception, not the `Traceback` header far above it); `start`/`end`
+    are the whole record's lines. Unpacks and compares like the plain pair."""
+
+    start: int | None = None
+    end: int | None = None
+
+    def __new__(cls, line, text, start=None, end=None):
+        self = super().__new__(cls, (line, text))
+        self.start, self.end = start, end
+        return self
+
+
+def _cite(ev, ctx) -> tuple:
+    first = ev.text.strip().splitlines()[0].strip() if ev.text.strip() else ""
+    if not first:
+        return (ev.line, ev.kind)
+    if ev.end_line == ev.line:
+        return (ev.line, _clip(first))
+    import bisect
+
+    nos = ctx.line_numbers()
+    i = bisect.bisect_left(nos, ev.line)
+    at = ev.line
+    while i < len(nos) and nos[i] <= ev.end_line:
+        if first in ctx.lines[i].text:
+            at = nos[i]
+            break
+        i += 1
+    return Cited(at, _clip(first), ev.line, ev.end_line)
+
+
 @dataclass
 class Context:
     events: list                      # model.Event
@@ -38,6 +72,29 @@ class Context:
     metrics: Any                      # metrics_store.MetricStore
     lines: list = field(default_factory=list)
     _trend_cache: dict = field(default_factory=dict)
+    _line_numbers: list | None = None
+
+    def line_numbers(self) -> list[int]:
+        """`lines`' numbers, ascending (the kept lines are in log order), for bisecting."""
+        if self._line_numbers is None:
+            self._line_numbers = [ln.no for ln in self.lines]
+        return self._line_numbers
+
+    # how the rule being evaluated runs its patterns (see `for_rule`)
+    search: Callable[[str, str], Any] | None = None
+
+    def for_rule(self, rule: dict) -> "Context":
+        """This context for one rule: packaged rules' patterns are trusted (stdlib
+        `re`, reviewed and linted by the tests); any other rule's run under its own
+        `safe_regex.Guard` (a timeout per search and a budget per rule)."""
+        if rule.get("packaged"):
+            return replace(self, search=re.search)
+        from .safe_regex import Guard
+
+        return replace(self, search=Guard().search)
+
+    def find(self, pattern: str, text: str):
+        return (self.search or _untrusted)(pattern, text)
 
     @property
     def framework(self) -> str | None:
@@ -47,8 +104,17 @@ class Context:
 
 # -- derived facts ------------------------------------------------------------
 
-def derive(ev) -> dict:
+def derive(ev, cfg=None) -> dict:
+    from .fallback import memory_of
+
     f = dict(ev.facts)
+    mem = memory_of(ev.kind, f)
+    if mem:
+        f["memory"] = mem
+    if cfg is not None and ev.kind in ("gpu_oom", "accelerator_oom"):
+        from .estimate import annotate
+
+        annotate(f, cfg)
     req, free, total = f.get("requested_bytes"), f.get("free_bytes"), f.get("total_bytes")
     if isinstance(total, int) and isinstance(free, int):
         f.setdefault("used_bytes", total - free)
@@ -133,7 +199,14 @@ def _as_num(v):
     return v if isinstance(v, (int, float)) else None
 
 
-def compare(value: Any, c: dict) -> bool:
+def _untrusted(pattern: str, text: str):
+    """A pattern of unknown origin: under a fresh guard."""
+    from .safe_regex import Guard
+
+    return Guard().search(pattern, text)
+
+
+def compare(value: Any, c: dict, search: Callable[[str, str], Any] = _untrusted) -> bool:
     """Apply the comparison fields of `c` to `value` (all must hold)."""
     if "exists" in c and (value is not None) != c["exists"]:
         return False
@@ -157,7 +230,7 @@ def compare(value: Any, c: dict) -> bool:
         hay = value if isinstance(value, (list, dict)) else [value]
         if not any(needle in str(x).lower() for x in hay):
             return False
-    if "regex" in c and not _search(c["regex"], str(value)):
+    if "regex" in c and not search(c["regex"], str(value)):
         return False
     return True
 
@@ -172,11 +245,6 @@ def _cmp(n: float, op: str, ref: float) -> bool:
     return {"gt": n > ref, "gte": n >= ref, "lt": n < ref, "lte": n <= ref}[op]
 
 
-# The rule being evaluated: packaged rules are trusted (stdlib `re`, reviewed and
-# linted by the tests); any other rule's patterns run under its own `Guard`.
-_TRUSTED: dict = {"on": False, "guard": None}
-
-
 def __getattr__(name: str):
     # safe_regex is imported only when a user rule runs (start-up time)
     if name in ("RegexTimeout", "Guard", "REGEX_TIMEOUT_S"):
@@ -186,33 +254,7 @@ def __getattr__(name: str):
     raise AttributeError(name)
 
 
-def use_rule(rule: dict) -> None:
-    """Called by the scorer before evaluating a rule's conditions."""
-    _TRUSTED["on"] = bool(rule.get("packaged"))
-    if _TRUSTED["on"]:
-        _TRUSTED["guard"] = None
-    else:
-        from .safe_regex import Guard
-
-        _TRUSTED["guard"] = Guard()
-
-
-def _search(pattern: str, text: str):
-    """Packaged rules' patterns run with stdlib `re` (reviewed, and `regex` costs
-    start-up time); users' patterns with `regex` under a timeout and a budget."""
-    if _TRUSTED["on"]:
-        import re
-
-        return re.search(pattern, text)
-    guard = _TRUSTED.get("guard")
-    if guard is None:
-        from .safe_regex import Guard
-
-        guard = Guard()
-    return guard.search(pattern, text)
-
-
-def fact_test(t: dict, facts: dict) -> bool:
+def fact_test(t: dict, facts: dict, search: Callable[[str, str], Any] = _untrusted) -> bool:
     value = facts.get(t["fact"])
     if "of" in t:
         base = _as_num(facts.get(t["of"]))
@@ -224,7 +266,7 @@ def fact_test(t: dict, facts: dict) -> bool:
             a, b = _as_num(value), _as_num(facts.get(other))
             if a is None or b is None or not _cmp(a, op, b):
                 return False
-    return compare(value, t)
+    return compare(value, t, search)
 
 
 # -- conditions -----------------------------------------------------------------
@@ -255,7 +297,7 @@ def _subject(c: dict, ctx: Context) -> Hit | None:
         return _metric(c, ctx)
     if "log_regex" in c:
         for ln in ctx.lines[:LOG_REGEX_LINES]:
-            if _search(c["log_regex"], ln.text):
+            if ctx.find(c["log_regex"], ln.text):
                 return Hit(evidence=[(ln.no, _clip(ln.raw.strip()))])
         return None
     return group(c, ctx)
@@ -312,13 +354,13 @@ def _event(c: dict, ctx: Context) -> Hit | None:
         if ev.kind not in kinds:
             continue
         facts = ctx.facts[i]
-        if not all(fact_test(t, facts) for t in tests):
+        if not all(fact_test(t, facts, ctx.find) for t in tests):
             continue
-        if "text" in c and not _search(c["text"], ev.text):
+        if "text" in c and not ctx.find(c["text"], ev.text):
             continue
         count += ev.count
         hit.events.append(i)
-        hit.evidence.append((ev.line, _clip(ev.text.strip().splitlines()[0]) if ev.text.strip() else ev.kind))
+        hit.evidence.append(_cite(ev, ctx))
     if not hit.events or count < int(c.get("min_count") or 1):
         return None
     return hit
@@ -331,7 +373,7 @@ def _knob(c: dict, ctx: Context) -> Hit | None:
         if c.get("missing_ok"):
             return Hit(evidence=[(None, f"{c['knob']}: not set (assumed default)")])
         return Hit(evidence=[]) if c.get("exists") is False else None
-    if not compare(value, c):
+    if not compare(value, c, ctx.find):
         return None
     line = None
     src = getattr(s, "source", "") or ""
@@ -363,13 +405,13 @@ def _metric(c: dict, ctx: Context) -> Hit | None:
             continue
         vals = [v for _, v, _ in pts]
         if c.get("trend") is None:
-            ok = compare(vals[-1], c)
+            ok = compare(vals[-1], c, ctx.find)
             desc = f"{name} = {vals[-1]:g} (last of {len(vals)})"
         else:
             ok, desc = trend(vals, c["trend"], c.get("min_ratio"), c.get("min_points"))
             desc = f"{name} {desc}"
             if ok and any(k in c for k in ("gt", "gte", "lt", "lte")):
-                ok = compare(max(vals), c)
+                ok = compare(max(vals), c, ctx.find)
         if ok:
             return Hit(evidence=[(pts[-1][2], desc)])
     return None

@@ -25,6 +25,7 @@ class FixContext:
     cfg: Any = None
     args: dict = field(default_factory=dict)
     proposed: Any = None                         # set before frees helpers run
+    last_step: float | None = None               # the last training step the log shows
 
     def knob_value(self, name: str, default: Any = None) -> Any:
         return self.cfg.value(name, default) if self.cfg is not None else default
@@ -96,6 +97,21 @@ def halve(c: FixContext):
     return max(lo, int(cur) // 2)
 
 
+def before_failure(c: FixContext):
+    """A checkpoint interval well inside the steps the run survived (at most half
+    of them), so a resume after the same failure loses little: the current
+    interval halved, or half the steps run when that is shorter."""
+    lo = int(c.args.get("min", 1))
+    steps = _num(c.last_step)
+    halved = halve(c)
+    if steps is None or steps < 2 * lo:
+        return halved
+    target = max(lo, int(steps) // 2)
+    if _num(c.current) is None:
+        return target
+    return None if halved is None else min(halved, target)
+
+
 def double(c: FixContext):
     cur = _num(c.current)
     hi = c.args.get("max")
@@ -155,6 +171,7 @@ VALUE_HELPERS: dict[str, Callable[[FixContext], Any]] = {
     "at_most": at_most,
     "at_least": at_least,
     "halve": halve,
+    "before_failure": before_failure,
     "double": double,
     "raise_fraction": raise_fraction,
     "kv_capacity_len": kv_capacity_len,
@@ -207,6 +224,3 @@ FREES_HELPERS: dict[str, Callable[[FixContext], int | None]] = {
     "fact": fact,
 }
 
-
-def names() -> set[str]:
-    return set(VALUE_HELPERS) | set(FREES_HELPERS)

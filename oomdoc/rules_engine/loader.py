@@ -19,8 +19,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-PKG_DIR = Path(__file__).resolve().parent.parent          # oomdoc/
-CHECKOUT = PKG_DIR.parent                                  # repo root in a checkout
+from ..datafiles import PKG_DIR, data_dir
+
 CACHE_FORMAT = 1
 
 
@@ -40,14 +40,6 @@ class RuleSet:
 
     def by_id(self, rule_id: str) -> dict | None:
         return next((r for r in self.rules if r["id"] == rule_id), None)
-
-
-def data_dir(name: str) -> Path | None:
-    """`rules` or `corpus`: the checkout's top-level dir, else the wheel's copy."""
-    for cand in (CHECKOUT / name, PKG_DIR / "_data" / name):
-        if cand.is_dir() and (cand != CHECKOUT / name or (CHECKOUT / "pyproject.toml").is_file()):
-            return cand
-    return None
 
 
 def rule_dirs(extra=()) -> list[Path]:
@@ -82,7 +74,8 @@ def vocabulary() -> dict:
 
     return {"kinds": set(vocab.kinds()), "facts": set(vocab.facts()),
             "metrics": set(vocab.metrics()), "knobs": set(known_knobs()),
-            "helpers": helpers.names(), "causes": set(vocab.CAUSES)}
+            "value_helpers": set(helpers.VALUE_HELPERS), "frees_helpers": set(helpers.FREES_HELPERS),
+            "causes": set(vocab.CAUSES)}
 
 
 def validate_file(path: Path, ctx: dict | None = None) -> tuple[list[dict], list[str]]:
@@ -93,21 +86,26 @@ def validate_file(path: Path, ctx: dict | None = None) -> tuple[list[dict], list
     from .schema import Rule, json_ready
 
     ctx = ctx if ctx is not None else vocabulary()
-    from ..safe_yaml import LimitError, load_yaml
+    from ..safe_yaml import LimitError, compose_yaml, construct_yaml
 
     try:
-        data = load_yaml(path.read_text(encoding="utf-8"))
+        root = compose_yaml(path.read_text(encoding="utf-8"))
+        data = construct_yaml(root)
     except (OSError, UnicodeDecodeError) as exc:
         return [], [f"{path}: cannot read: {exc}"]
     except LimitError as exc:
         return [], [f"{path}: YAML {exc}"]
     except yaml.YAMLError as exc:
-        return [], [f"{path}: broken YAML: {' '.join(str(exc).split())}"]
+        mark = getattr(exc, "problem_mark", None)
+        at = f"{path}:{mark.line + 1}" if mark is not None else str(path)
+        return [], [f"{at}: broken YAML: {' '.join(str(exc).split())}"]
     docs = data if isinstance(data, list) else [data]
+    nodes = root.value if isinstance(data, list) else [root]
     rules, errors = [], []
-    for doc in docs:
+    for doc, node in zip(docs, nodes):
         if not isinstance(doc, dict):
-            errors.append(f"{path}: a rule file holds a mapping (id, cause, when, ...), got {type(doc).__name__}")
+            where = f"{path}:{node.start_mark.line + 1}" if node is not None else str(path)
+            errors.append(f"{where}: a rule file holds a mapping (id, cause, when, ...), got {type(doc).__name__}")
             continue
         rid = doc.get("id", "?")
         try:
@@ -116,7 +114,7 @@ def validate_file(path: Path, ctx: dict | None = None) -> tuple[list[dict], list
             for err in exc.errors():
                 loc = ".".join(str(x) for x in err["loc"]) or "(rule)"
                 msg = err["msg"].removeprefix("Value error, ")
-                errors.append(f"{path}: rule {rid!r}: {loc}: {msg}")
+                errors.append(f"{path}:{line_of(node, err['loc'])}: rule {rid!r}: {loc}: {msg}")
             continue
         data = json_ready(rule)
         data["file"] = str(path)
@@ -124,7 +122,24 @@ def validate_file(path: Path, ctx: dict | None = None) -> tuple[list[dict], list
     return rules, errors
 
 
-def _cache_key(files: list[Path]) -> tuple[Path, str] | None:
+def line_of(node, loc) -> int:
+    """1-based line of the YAML node at pydantic's error location (as deep as it resolves)."""
+    import yaml
+
+    for key in loc:
+        if isinstance(node, yaml.MappingNode):
+            child = next((v for k, v in node.value if getattr(k, "value", None) == str(key)), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
+            child = node.value[key]
+        else:
+            child = None
+        if child is None:
+            break
+        node = child
+    return node.start_mark.line + 1
+
+
+def cache_key(files: list[Path]) -> tuple[Path, str] | None:
     """(cache file, full key): the key names every rule file's path, mtime and size.
 
     The file name is a cheap checksum of the key (hashlib costs ~4 ms of start-up);
@@ -135,7 +150,8 @@ def _cache_key(files: list[Path]) -> tuple[Path, str] | None:
     parts = [f"{CACHE_FORMAT}:{__version__};"]
     stamp = [PKG_DIR / "config" / "knobs.yaml", Path(__file__).with_name("schema.py"),
              Path(__file__).with_name("vocab.py"), Path(__file__).with_name("helpers.py"),
-             Path(__file__).with_name("safe_regex.py"), Path(__file__)]
+             Path(__file__).with_name("safe_regex.py"), Path(__file__),
+             *sorted((PKG_DIR / "parsers").glob("*.py"))]    # the kinds and facts rules may name
     for f in [*stamp, *files]:
         try:
             st = f.stat()
@@ -152,7 +168,7 @@ def _cache_key(files: list[Path]) -> tuple[Path, str] | None:
 def load_rules(extra=(), *, use_cache: bool = True) -> RuleSet:
     """Every rule from the packaged dir, OOMDOC_RULES and `extra` dirs/files."""
     files = rule_files(rule_dirs(extra))
-    cache, key = (_cache_key(files) if use_cache else None) or (None, None)
+    cache, key = (cache_key(files) if use_cache else None) or (None, None)
     if cache is not None:
         try:
             data = json.loads(cache.read_text(encoding="utf-8"))

@@ -7,6 +7,7 @@ A rule file holds one rule::
     title: Reserved-but-unallocated memory exceeds the failed request
     status: stable                                      # or experimental
     symptom: false            # true: reports a death whose cause is elsewhere
+    fallback: false           # true: offered only when no specific rule names an OOM cause
     what: / why: / confirm: / false_positives:  text   # docs, ruff style
     references: [https://...]
     when:
@@ -34,13 +35,11 @@ Python helper, never evaluated text), `frees` (optional estimator helper),
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-SCHEMA_VERSION = 1
 ID_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-TRENDS = ("rising", "steady_rise", "falling", "flat", "spike")
 
 
 def suggest(name: str, choices) -> str:
@@ -66,7 +65,7 @@ def _check(name: str, info: ValidationInfo, key: str, what: str) -> str:
     return name
 
 
-def _number(v: Any) -> Any:
+def number_or_size(v: Any) -> Any:
     """'1 GiB' -> bytes, '80%' -> 0.8; numbers and everything else unchanged."""
     if isinstance(v, str):
         from ..units import SIZE_RE, number, to_bytes
@@ -103,7 +102,7 @@ class Compare(BaseModel):
     @field_validator("gt", "gte", "lt", "lte", mode="before")
     @classmethod
     def _sizes(cls, v):
-        return _number(v)
+        return number_or_size(v)
 
     @field_validator("regex")
     @classmethod
@@ -216,7 +215,11 @@ class When(BaseModel):
 
 
 class HelperCall(BaseModel):
+    """A named Python helper; each kind is checked against its own registry
+    (helpers.VALUE_HELPERS / FREES_HELPERS): a value helper cannot estimate bytes."""
     model_config = ConfigDict(extra="forbid")
+    registry: ClassVar[str] = "value_helpers"
+    what: ClassVar[str] = "value helper"
 
     helper: str
     args: dict[str, Any] = Field(default_factory=dict)
@@ -224,7 +227,7 @@ class HelperCall(BaseModel):
     @field_validator("helper")
     @classmethod
     def _known(cls, v, info: ValidationInfo):
-        return _check(v, info, "helpers", "helper")
+        return _check(v, info, cls.registry, cls.what)
 
     @field_validator("args", mode="before")
     @classmethod
@@ -233,11 +236,16 @@ class HelperCall(BaseModel):
             out = {}
             for k, x in v.items():
                 try:
-                    out[k] = _number(x) if isinstance(x, str) else x
+                    out[k] = number_or_size(x) if isinstance(x, str) else x
                 except ValueError:
                     out[k] = x
             return out
         return v
+
+
+class FreesCall(HelperCall):
+    registry: ClassVar[str] = "frees_helpers"
+    what: ClassVar[str] = "frees helper"
 
 
 class Fix(BaseModel):
@@ -245,7 +253,7 @@ class Fix(BaseModel):
 
     knob: str
     value: Any
-    frees: HelperCall | None = None
+    frees: FreesCall | None = None
     why: str
     cost: str = ""
     unless: list[Condition] = Field(default_factory=list)
@@ -277,6 +285,7 @@ class Rule(BaseModel):
     title: str
     status: Literal["experimental", "stable"] = "experimental"
     symptom: bool = False
+    fallback: bool = False    # scored only when no specific rule names an OOM cause
     what: str
     why: str
     confirm: str = ""

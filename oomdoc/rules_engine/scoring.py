@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import conditions as C
+from . import fallback
 from .helpers import FREES_HELPERS, VALUE_HELPERS, FixContext
 from .vocab import OOM_KINDS
 
@@ -38,10 +39,12 @@ class FixOut:
     covers: bool = False
     causes: list[str] = field(default_factory=list)
     same_as: list[str] = field(default_factory=list)  # other knobs whose fix is this very change
+    where: str = ""        # where `change` goes and what it replaces; `change` is only the text to paste
+    also: list[str] = field(default_factory=list)     # companion changes that keep the effective batch
 
     def to_json(self) -> dict:
-        return {"knob": self.knob, "value": self.value, "change": self.change,
-                "frees_bytes": self.frees_bytes, "why": self.why, "cost": self.cost,
+        return {"knob": self.knob, "value": self.value, "change": self.change, "where": self.where,
+                "also": self.also, "frees_bytes": self.frees_bytes, "why": self.why, "cost": self.cost,
                 "covers_shortfall": self.covers, "causes": self.causes, "same_as": self.same_as}
 
 
@@ -59,11 +62,12 @@ class Diagnosis:
     shortfall_bytes: int | None = None
     rules: list[str] = field(default_factory=list)
     facts: dict = field(default_factory=dict)
+    confirm: str = ""          # how to make sure (the rule's `confirm`), shown for weak readings
 
     def to_json(self) -> dict:
         out = {"rule": self.rule, "cause": self.cause, "confidence": round(self.confidence, 3),
                "title": self.title,
-               "evidence": [{"line": ln, "text": t} for ln, t in self.evidence],
+               "evidence": [_evidence_json(e) for e in self.evidence],
                "fixes": [f.to_json() for f in self.fixes]}
         if self.shortfall_bytes is not None:
             out["shortfall_bytes"] = self.shortfall_bytes
@@ -71,7 +75,16 @@ class Diagnosis:
             out["symptom"] = True
         if len(self.rules) > 1:
             out["also_matched"] = self.rules[1:]
+        if self.confirm:
+            out["confirm"] = self.confirm
         return out
+
+
+def _evidence_json(e) -> dict:
+    out = {"line": e[0], "text": e[1]}
+    if getattr(e, "start", None) is not None:     # conditions.Cited: the record's whole range
+        out["start_line"], out["end_line"] = e.start, e.end
+    return out
 
 
 def noisy_or(weights) -> float:
@@ -83,7 +96,7 @@ def noisy_or(weights) -> float:
 
 def score_rule(rule: dict, ctx: C.Context) -> Diagnosis | None:
     """The rule's diagnosis if its required conditions hold, else None."""
-    C.use_rule(rule)
+    ctx = ctx.for_rule(rule)
     when = rule["when"]
     hits: list[C.Hit] = []
     for cond in when.get("all", []):
@@ -106,7 +119,8 @@ def score_rule(rule: dict, ctx: C.Context) -> Diagnosis | None:
         if h is not None:
             conf *= 1.0 - h.weight
     d = Diagnosis(rule=rule["id"], cause=rule["cause"], title=rule["title"], confidence=conf,
-                  symptom=bool(rule.get("symptom")), rules=[rule["id"]])
+                  symptom=bool(rule.get("symptom")), rules=[rule["id"]],
+                  confirm=" ".join((rule.get("confirm") or "").split()))
     seen = set()
     for h in hits:
         for ev in h.evidence:
@@ -131,16 +145,21 @@ def _merged_facts(idx: list[int], ctx: C.Context) -> dict:
     return out
 
 
-def resolve_fixes(rule: dict, d: Diagnosis, ctx: C.Context, shortfall: int | None) -> list[FixOut]:
+def resolve_fixes(rule: dict, d: Diagnosis, ctx: C.Context, shortfall: int | None,
+                  neutral: bool = False) -> list[FixOut]:
+    """The rule's fixes in the run's own words. With `neutral`, a fix the framework
+    has no setting for is still offered, by its neutral knob name (used when a
+    diagnosis would otherwise be left with no fix at all)."""
     out = []
     cfg = ctx.cfg
-    C.use_rule(rule)
+    ctx = ctx.for_rule(rule)
     for fix in rule.get("fixes", []):
         if any(C.evaluate(c, ctx) is not None for c in fix.get("unless", [])):
             continue
         knob = fix["knob"]
         current = cfg.value(knob) if cfg is not None else None
-        fc = FixContext(knob=knob, current=current, facts=d.facts, shortfall=shortfall, cfg=cfg)
+        fc = FixContext(knob=knob, current=current, facts=d.facts, shortfall=shortfall, cfg=cfg,
+                        last_step=_last_step(ctx))
         raw = fix["value"]
         if isinstance(raw, dict) and "helper" in raw:
             fc.args = raw.get("args") or {}
@@ -149,29 +168,66 @@ def resolve_fixes(rule: dict, d: Diagnosis, ctx: C.Context, shortfall: int | Non
             value = raw
         if value is None or (current is not None and current == value):
             continue          # nothing sensible to change, or already applied
-        if _unsupported(cfg, knob, value):
+        absent = _unsupported(cfg, knob, value)
+        if absent and not neutral:
             continue          # the framework has no such setting: nothing to paste
         fc.proposed = value
         frees = None
         if fix.get("frees"):
             fc.args = fix["frees"].get("args") or {}
             frees = FREES_HELPERS[fix["frees"]["helper"]](fc)
-        change = cfg.render_fix(knob, value) if cfg is not None else f"{knob} = {value}"
-        out.append(FixOut(knob=knob, value=value, change=change, frees_bytes=frees,
+        fx = cfg.fix(knob, value) if cfg is not None and not absent else None
+        change, where = (fx.text, fx.explanation()) if fx is not None else (f"{knob} = {value}", "")
+        if absent:
+            where = (f"neutral knob name: {_framework_name(cfg)} has no setting of its own for it; "
+                     "change it where the run sets it up")
+        out.append(FixOut(knob=knob, value=value, change=change, where=where, frees_bytes=frees,
                           why=fix["why"].strip(), cost=(fix.get("cost") or "").strip(),
                           covers=bool(frees and shortfall and frees >= shortfall),
-                          causes=[d.cause]))
+                          causes=[d.cause], also=_keep_product(cfg, knob, current, value)))
     return out
+
+
+def _framework_name(cfg) -> str:
+    from ..config.mapping import mapping
+
+    fw = getattr(getattr(cfg, "framework", None), "id", None)
+    return mapping(fw).get("name", fw) if fw else "the framework"
+
+
+def _last_step(ctx: C.Context) -> float | None:
+    """The highest step number any metric series reached."""
+    store = ctx.metrics
+    if store is None:
+        return None
+    steps = [p[0] for name in store.names() for p in store.points(name)[-1:] if p[0] is not None]
+    return max(steps) if steps else None
+
+
+# A smaller micro batch keeps the effective batch only when the framework derives the
+# accumulation itself (verl, OpenRLHF, Megatron); where accumulation is a setting of its
+# own (HF Trainer/TRL/LLaMA-Factory, DeepSpeed, accelerate) it has to grow by the same factor.
+KEEP_PRODUCT = {"actor.micro_batch_size": "actor.gradient_accumulation_steps"}
+
+
+def _keep_product(cfg, knob: str, current, value) -> list[str]:
+    """The companion change that keeps knob x partner constant, in the run's own words."""
+    partner = KEEP_PRODUCT.get(knob)
+    if partner is None or cfg is None or getattr(cfg, "fix", None) is None:
+        return []
+    steps = cfg.value(partner)
+    nums = (current, value, steps)
+    if not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in nums) or current % value:
+        return []       # unknown or "auto": no factor to carry over
+    fx = cfg.fix(partner, steps * (current // value))
+    return [] if fx.style in ("absent", "neutral") else [fx.text]
 
 
 def _unsupported(cfg, knob: str, value) -> bool:
     fix = getattr(cfg, "fix", None)
     if fix is None:
         return False
-    try:
-        return getattr(fix(knob, value), "style", "") == "absent"
-    except Exception:   # rendering trouble must not drop the diagnosis
-        return False
+    return getattr(fix(knob, value), "style", "") == "absent"
 
 
 @dataclass
@@ -186,20 +242,25 @@ class Outcome:
         return bool(self.diagnoses) and self.diagnoses[0].confidence >= CONFIDENT
 
 
-def run(rules: list[dict], ctx: C.Context) -> Outcome:
+def run(rules: list[dict], ctx: C.Context, switched_off: dict[str, str] | None = None) -> Outcome:
+    """Score every rule. `switched_off` (rule id -> why) is the caller's memory of rules
+    whose patterns ran too long: live mode passes one dict for the whole stream, so a
+    rule that timed out on one incident stays off; it is filled here."""
     warnings: list[str] = []
     scored: list[tuple[Diagnosis, dict]] = []
+    off = switched_off if switched_off is not None else {}
     for rule in rules:
-        if rule.get("regex_timeout"):       # timed out on an earlier log (live mode): stays off
-            warnings.append(rule["regex_timeout"])
+        if rule["id"] in off:       # timed out on an earlier incident: stays off
+            warnings.append(off[rule["id"]])
             continue
         try:
             d = score_rule(rule, ctx)
         except C.RegexTimeout as exc:
-            warnings.append(_skip(rule, exc))
+            warnings.append(_skip(rule, exc, off))
             continue
         if d is not None and d.confidence >= MIN_CONFIDENCE:
             scored.append((d, rule))
+    scored = fallback.keep(scored)
     causes = [d.confidence for d, _ in scored if not d.symptom]
     if causes:   # a symptom's strength never prunes the causes it reports
         best = max(causes)
@@ -227,11 +288,15 @@ def run(rules: list[dict], ctx: C.Context) -> Outcome:
         # a far weaker diagnosis's fixes come after them whatever they free
         bucket = 0 if d.confidence >= top - COMPETE_MARGIN else 1
         d.shortfall_bytes = d.shortfall_bytes or None
-        for rule in rs:
+        # when nothing the framework can take was offered yet, the cause still gets its fixes by neutral name
+        passes = [(rule, False) for rule in rs] + [(rule, True) for rule in rs]
+        for rule, neutral in passes:
+            if neutral and (d.fixes or order or d.cause == "not-oom"):
+                break
             try:
-                fixes = resolve_fixes(rule, d, ctx, d.shortfall_bytes or shortfall)
+                fixes = resolve_fixes(rule, d, ctx, d.shortfall_bytes or shortfall, neutral=neutral)
             except C.RegexTimeout as exc:
-                warnings.append(_skip(rule, exc, "its fixes are"))
+                warnings.append(_skip(rule, exc, off, "its fixes are"))
                 continue
             for f in fixes:
                 # two neutral knobs can name one setting (actor.optimizer_offload and
@@ -252,12 +317,12 @@ def run(rules: list[dict], ctx: C.Context) -> Outcome:
     return Outcome([d for d, _ in ranked], [f for _, f in order], shortfall, warnings)
 
 
-def _skip(rule: dict, exc: Exception, what: str = "rule") -> str:
+def _skip(rule: dict, exc: Exception, off: dict[str, str], what: str = "rule") -> str:
     """Turn a user regex that ran too long into a warning (stderr once) and switch it off."""
     from .safe_regex import warn_once
 
     msg = f"rule {rule['id']}: {exc}; {what} skipped"
-    rule["regex_timeout"] = msg
+    off[rule["id"]] = msg
     warn_once(msg)
     return msg
 

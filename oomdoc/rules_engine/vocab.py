@@ -5,7 +5,8 @@ Parsers declare their event kinds and facts (`parsers.all_kinds()` /
 
 * `EXPECTED_KINDS` / `EXPECTED_FACTS` — the planned vocabulary of parser
   families, so a rule may name an event a family has not shipped yet (it just
-  never matches until it does);
+  never matches until it does); a name neither emitted nor planned is refused
+  (tests/test_rules_schema.py);
 * `DERIVED_FACTS` — facts the engine computes from an event's own facts
   before rules see it (see `conditions.derive`);
 * `METRICS` — per-step metric series names (`analysis.metrics`).
@@ -45,12 +46,11 @@ EXPECTED_FACTS = {
     "workers_killed": "workers killed by the memory monitor",
     "exit_code": "exit status / signal of a killed process",
     "signal": "signal that killed a process",
-    "rss_bytes": "resident memory of a killed process",
     "kv_cache_tokens": "tokens the vLLM KV cache can hold",
     "max_model_len": "vLLM max model len",
     "gpu_blocks": "vLLM GPU KV cache blocks",
-    "free_memory_bytes": "free device memory vLLM saw at start-up",
-    "utilization": "vLLM gpu_memory_utilization as printed",
+    "certainty": "how surely the event is an out-of-memory failure: certain, likely, possible (a kill with no memory report)",
+    "signature": "the message family (signature catalogue id) the event was recognised by",
     "step": "training step",
 }
 
@@ -69,6 +69,9 @@ DERIVED_FACTS = {
     "top_user_share": "largest top user / node used (or / table sum)",
     "foreign_process_bytes": "nvidia_smi: the most memory notebook kernels / desktop processes (ipykernel, jupyter, Xorg, gnome-shell, ...) hold on one GPU",
     "oom_count": "how many copies of this failure were merged (ranks, repeats)",
+    "model_states_bytes": "estimated parameters + gradients + optimizer states per GPU (model size from its name, method, sharding)",
+    "model_states_share": "model_states_bytes / the device's total capacity",
+    "memory": "memory class the event reports on: gpu, host, shm, kv-cache, object-store (the event's own, else by kind)",
 }
 
 METRICS = {
@@ -86,16 +89,21 @@ METRICS = {
     "step_time_s": "seconds per step",
 }
 
-# Events that report an out-of-memory failure (rules say which they need; the
-# engine uses this set for "no OOM in the log" and for similarity signatures).
-OOM_KINDS = frozenset({
-    "gpu_oom", "accelerator_oom", "ray_oom_kill", "host_oom_kill", "slurm_oom",
-    "host_alloc_failed", "vllm_kv_cache_insufficient", "vllm_no_cache_blocks",
-    "vllm_free_memory_startup",
-    "shm_exhausted", "object_store_full",
-})
-# Reports of a death whose cause is elsewhere in the log.
-SYMPTOM_KINDS = frozenset({"process_killed", "ray_worker_died"})
+# Kind sets by role are derived from the parsers' declarations (parsers/__init__.py
+# ROLES): OOM_KINDS report an out-of-memory failure, SYMPTOM_KINDS a death whose
+# cause is elsewhere, CRASH_KINDS any other failure.
+_ROLE_SETS = {"OOM_KINDS": ("failure",), "SYMPTOM_KINDS": ("symptom",), "CRASH_KINDS": ("crash",),
+              "PRECURSOR_KINDS": ("precursor", "context")}
+
+
+def __getattr__(name: str):
+    if name in _ROLE_SETS:
+        from .. import parsers
+
+        value = parsers.kinds_with_role(*_ROLE_SETS[name])
+        globals()[name] = value
+        return value
+    raise AttributeError(name)
 
 
 def kinds() -> dict[str, str]:
@@ -118,7 +126,7 @@ def metrics() -> dict[str, str]:
         out.update(getattr(m, "METRICS", {}))
     return out
 
-# The cause ids (shared/causes.md): every diagnosis names one.
+# The cause ids: every diagnosis names one (`oomdoc rules list` shows the rules of each).
 CAUSES = {
     "vllm-gpu-memory-utilization": "the rollout engine pre-reserves too large a share of GPU memory",
     "vllm-kv-cache-too-small": "vLLM cannot fit the KV cache for max_model_len / max_num_seqs",

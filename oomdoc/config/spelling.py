@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from .mapping import COMPONENTS, from_knob, mapping
+from .mapping import from_knob, mapping
 
 FILE_STYLES = ("yaml", "json", "toml")
 CLI_WHERE = {
@@ -39,13 +39,18 @@ class Fix:
     line: int | None = None
     note: str = ""
 
-    def render(self) -> str:
+    def explanation(self) -> str:
+        """Where the change goes, what it replaces, notes: everything but the text to paste."""
         extra = [self.where] if self.where else []
         if self.current is not None and self.style not in FILE_STYLES + ("attr",):
             extra.append(f"now {_plain(self.current)}" + (f" from {self.current_source}" if self.current_source else ""))
         if self.note:
             extra.append(self.note)
-        return self.text + (f"  ({'; '.join(extra)})" if extra else "")
+        return "; ".join(extra)
+
+    def render(self) -> str:
+        extra = self.explanation()
+        return self.text + (f"  ({extra})" if extra else "")
 
 
 def fix_for(rc, knob: str, value: Any) -> Fix:
@@ -56,12 +61,14 @@ def fix_for(rc, knob: str, value: Any) -> Fix:
     cur_src = setting.source if setting is not None else None
     ns = _namespace(rc, knob, origin)
     if ns is None:
-        if fw:
+        if fw and mapping(fw).get("knobs"):
             name = mapping(fw).get("name", fw)
             return Fix(knob, value, "absent", current=current, current_source=cur_src,
                        text=f"{name} has no setting for `{knob}`", where="nothing to change in its config")
+        # no config vocabulary (framework unknown, or a plain PyTorch script): say it neutrally
+        where = f"neutral knob name; {fw} has no config keys of its own" if fw else "neutral knob name; framework unknown"
         return Fix(knob, value, "neutral", current=current, current_source=cur_src,
-                   text=f"{knob} = {_plain(value)}", where="neutral knob name; framework unknown")
+                   text=f"{knob} = {_plain(value)}", where=where)
     spec = mapping(ns)["knobs"][knob]
     keys = spec.get("keys") or []
     if not keys:
@@ -90,6 +97,9 @@ def fix_for(rc, knob: str, value: Any) -> Fix:
             fix.path, fix.line = origin.path, origin.line
             fix.text = f"{key}: {fmt(raw_cur)} → {fmt(own)}"
             fix.where = f"{kind} in {origin.source}"
+            named = _file_named(rc, ns) if origin.path is None else None
+            if named:   # printed by the run: the file its command names is where to change it
+                fix.where = f"{kind} in {named}, printed at {origin.source}"
         else:
             fix.text = f"{key}: {fmt(own)}"
             fix.where = f"{kind} in {mapping(ns).get('file', {}).get('where', 'the config file')}"
@@ -122,6 +132,15 @@ def fix_for(rc, knob: str, value: Any) -> Fix:
     return fix
 
 
+def _file_named(rc, ns) -> str | None:
+    """The config file the launch command names for a component (`--deepspeed ds.json`)."""
+    flags = mapping(ns).get("file", {}).get("named_by", ())
+    for e in (e for c in getattr(rc, "commands", ()) for e in c.entries):
+        if e.key in flags and isinstance(e.value, str) and "." in e.value:
+            return e.value
+    return None
+
+
 def _main_entry(rc) -> str | None:
     for c in getattr(rc, "commands", ()):
         if c.entry and any(e.ns == "main" for e in c.entries):
@@ -133,18 +152,24 @@ def _namespace(rc, knob, origin) -> str | None:
     fw = rc.framework.id
     if knob in mapping("env").get("knobs", {}):
         return "env"
-    if origin is not None and origin.ns in COMPONENTS:
-        # a component's printed dump (vLLM's engine line inside an OpenRLHF run)
-        # is changed through the framework's own setting when it has one
-        if not (origin.style == "dump" and fw and fw != origin.ns and knob in mapping(fw).get("knobs", {})):
+    if origin is not None and origin.ns != "main" and knob in mapping(origin.ns).get("knobs", {}):
+        # a library's printed dump (vLLM's engine line inside an OpenRLHF run) is changed
+        # through the setting of the framework that drives it, when that one has it; a
+        # library beside another (HF Trainer's banner in a run detected as DeepSpeed) keeps its own
+        if not (origin.style == "dump" and fw and fw != origin.ns and knob in mapping(fw).get("knobs", {})
+                and _tier(fw) < _tier(origin.ns)):
             return origin.ns
     if fw and knob in mapping(fw).get("knobs", {}):
         return fw
     used = {e.ns for e in rc.origins.values()} | {c.launcher for c in getattr(rc, "commands", ())}
-    for comp in ("accelerate", "deepspeed", "vllm", "launcher"):
+    for comp in ("accelerate", "deepspeed", "transformers", "vllm", "launcher"):
         if comp in used and knob in mapping(comp).get("knobs", {}):
             return comp
     return None
+
+
+def _tier(name: str) -> int:
+    return mapping(name).get("detect", {}).get("tier", 2)
 
 
 def _key(rc, ns, keys, setting, origin) -> str:
@@ -231,3 +256,12 @@ def _env(v) -> str:
     if isinstance(v, bool):
         return "True" if v else "False"
     return str(v)
+
+
+_WRITERS = {"cli": _cli, "hydra": lambda v: _cli(v, hydra=True), "env": _env, "yaml": _yaml, "json": _json,
+            "toml": _toml}
+
+
+def value_as(style: str, value: Any) -> str:
+    """`value` as it is written in a `style` of source: cli | hydra | env | yaml | json | toml."""
+    return _WRITERS[style](value)

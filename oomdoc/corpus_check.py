@@ -3,7 +3,8 @@
 Shared by `tests/test_corpus.py` and `oomdoc rules test DIR`. A case passes when
 its first cause ranks first (for `not-oom`: no diagnosis names another cause),
 no `must_not` cause appears, every expected fact was extracted (numbers within
-1.5 %, sizes may carry units), and every expected fix knob is offered.
+1.5 %, sizes may carry units), every rule named in `rules:` fired, and every
+expected fix knob is offered.
 """
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ class CaseResult:
     failures: list[str] = field(default_factory=list)
     xfail: str | None = None
     causes: list[str] = field(default_factory=list)
+    rules: list[str] = field(default_factory=list)     # every rule that fired
 
     @property
     def ok(self) -> bool:
@@ -35,11 +37,11 @@ def config_files(case: Path) -> list[str]:
 
 
 def _want_value(v):
-    from .schema import _number
+    from .rules_engine.schema import number_or_size
 
     if isinstance(v, str):
         try:
-            return _number(v)
+            return number_or_size(v)
         except ValueError:
             return v
     return v
@@ -64,10 +66,12 @@ def _matches(got, want) -> bool:
 def check_case(case: Path, rules=None, extra_rules=()) -> CaseResult:
     import yaml
 
-    from ..diagnose import explain
+    from .diagnose import explain
+    from .reader import InputError
+    from .rules_engine.loader import RuleError
 
     try:
-        from ..safe_yaml import load_yaml  # a team's corpus is untrusted input
+        from .safe_yaml import load_yaml  # a team's corpus is untrusted input
 
         exp = load_yaml((case / "expected.yaml").read_text(encoding="utf-8")) or {}
     except (yaml.YAMLError, ValueError) as exc:
@@ -76,7 +80,7 @@ def check_case(case: Path, rules=None, extra_rules=()) -> CaseResult:
     try:
         report = explain(case / "train.log", config_paths=config_files(case),
                          rules_dirs=extra_rules, rules=rules, similar=False)
-    except Exception as exc:   # report, do not crash the whole corpus run
+    except (InputError, RuleError) as exc:   # a team's case with a bad log or rules: that case fails
         res.failures.append(f"explain failed: {type(exc).__name__}: {exc}")
         return res
     causes = [d.cause for d in report.diagnoses]
@@ -99,6 +103,11 @@ def check_case(case: Path, rules=None, extra_rules=()) -> CaseResult:
         if not any(all(k in e.facts and _matches(e.facts[k], v) for k, v in facts.items()) for e in evs):
             got = [e.facts for e in evs][:2]
             res.failures.append(f"facts {kind} {facts} not extracted (got {got})")
+    fired = {r for d in report.diagnoses for r in d.rules}
+    for rule in exp.get("rules") or []:
+        if rule not in fired:
+            res.failures.append(f"rule {rule} did not fire (fired {sorted(fired)})")
+    res.rules = sorted(fired)
     offered = {k for f in [*report.fixes, *(f for d in report.diagnoses for f in d.fixes)]
                for k in [f.knob, *f.same_as]}
     for knob in exp.get("fixes") or []:

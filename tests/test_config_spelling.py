@@ -1,4 +1,4 @@
-"""The way back: fixes rendered in each framework's own words, and round trips:
+"""The way back: fixes written in each framework's own words, and round trips:
 render a fix, apply it to the source text, read it again, get the new value."""
 from __future__ import annotations
 

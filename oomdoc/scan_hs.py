@@ -1,0 +1,111 @@
+"""Hyperscan engine for the scanner: every trigger literal in one pass.
+
+One block-mode database per literal set (cached): rare triggers report every
+match (offset and pattern id); one-line (metric) literals are single-match, so
+a log with a metric line on every line costs one callback per literal per
+1 MiB piece, not one per line. Pieces are memoryview slices overlapping by the
+longest literal, so nothing is copied or line-aligned.
+
+Optional: the `hyperscan` wheel (Vectorscan statically linked) is missing on
+some platforms; `matcher()` then returns None and the scanner uses its
+pydantic-core prefilter path. `OOMDOC_SCAN_ENGINE=fallback` forces that path,
+`hyperscan` or `auto` (default) use this one when it loads.
+
+Traps of the 0.9 bindings avoided here: the match handler is a bound method
+kept alive by its object (an inline lambda handed to a stream segfaults), it
+returns None (a truthy return stops the scan), no streams (`Stream.size()`
+segfaults), and patterns are compiled as literals (no regex escaping).
+"""
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+ENGINE_ENV = "OOMDOC_SCAN_ENGINE"
+PIECE = 1 << 20
+
+
+def wanted() -> bool:
+    """False when the fallback engine is forced by the environment."""
+    return os.environ.get(ENGINE_ENV, "auto").strip().lower() not in ("fallback", "prefilter", "off", "0")
+
+
+class Matcher:
+    """Rare-trigger matches and the pieces holding one-line literals, in one pass."""
+
+    def __init__(self, rare: tuple[bytes, ...], line: tuple[bytes, ...]):
+        import hyperscan as hs
+
+        self.rare = rare
+        self.line = line
+        self._n = len(rare)
+        self._lens = [len(x) for x in rare]
+        self.overlap = max((len(x) for x in rare + line), default=1)
+        exprs = list(rare) + list(line)
+        flags = [0] * len(rare) + [hs.HS_FLAG_SINGLEMATCH] * len(line)
+        self._db = hs.Database(mode=hs.HS_MODE_BLOCK)
+        self._db.compile(expressions=exprs, ids=list(range(len(exprs))), elements=len(exprs),
+                         flags=flags, literal=True)
+        self._scratch = None
+        self._found: list[tuple[int, int]] = []
+        self._on_match = self._record  # one bound method, referenced for the db's lifetime
+
+    def _record(self, pid: int, start: int, end: int, flags: int, ctx) -> None:
+        self._found.append((pid, end))
+        # returning None (falsy) lets the scan go on
+
+    def scan(self, buf, r0: int, r1: int, want_blocks: bool) -> tuple[list[tuple[int, int]], list]:
+        """([(start, rare id)] leftmost-longest, non-overlapping; [(a, b, line literals present)]).
+
+        The rare matches are the ones a left-to-right alternation (the
+        fallback's trie regex) would find: at each start the longest literal,
+        none starting inside a previous match.
+        """
+        mv = memoryview(buf)
+        found = self._found
+        n, lens = self._n, self._lens
+        starts: list[tuple[int, int]] = []
+        blocks: list = []
+        step = PIECE if want_blocks else max(PIECE, r1 - r0)
+        for a in range(r0, r1, step):
+            b = min(r1, a + step + self.overlap)
+            own = min(r1, a + step)          # matches starting at or after `own` belong to the next piece
+            found.clear()
+            self._db.scan(mv[a:b], match_event_handler=self._on_match)
+            if not found:
+                continue
+            present = []
+            for pid, end in found:
+                if pid >= n:
+                    present.append(self.line[pid - n])
+                    continue
+                s = a + end - lens[pid]
+                if s < own:
+                    starts.append((s, -lens[pid], pid))
+            if present and want_blocks:
+                blocks.append((a, b, tuple(x for x in self.line if x in present)))
+        found.clear()
+        starts.sort()
+        out: list[tuple[int, int]] = []
+        stop = -1
+        for s, neg_len, pid in starts:
+            if s < stop:
+                continue
+            out.append((s, pid))
+            stop = s - neg_len
+        return out, blocks
+
+
+@lru_cache(maxsize=4)
+def _build(rare: tuple[bytes, ...], line: tuple[bytes, ...]) -> Matcher | None:
+    try:
+        return Matcher(rare, line)
+    except Exception:   # no wheel for this platform, or the database does not compile
+        return None
+
+
+def matcher(rare: tuple[bytes, ...], line: tuple[bytes, ...]) -> Matcher | None:
+    """A matcher for these literals (cached per literal set), or None: use the fallback."""
+    if not wanted() or not (rare or line):
+        return None
+    return _build(rare, line)

@@ -1,0 +1,168 @@
+"""Framework detection from the code that ran (frame paths, module and logger names), library
+log formats, Ray actor classes, entry points; and a framework added by its JSON alone."""
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from oomdoc.config import detect, load_run_config, mapping, shell, triggers
+from oomdoc.pipeline import read_events
+
+
+def fw(text: str):
+    return load_run_config(read_events(text.encode()), []).framework
+
+
+def frames(*paths, exc="torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB."):
+    body = "".join(f'  File "{p}", line {10 + i}, in f{i}\n    x = y()\n' for i, p in enumerate(paths))
+    return "Traceback (most recent call last):\n" + body + exc + "\n"
+
+
+SP = "/opt/conda/lib/python3.10/site-packages"
+
+
+def test_llamafactory_frames_win_over_more_torch_frames():
+    got = fw(frames(f"{SP}/llamafactory/launcher.py", f"{SP}/llamafactory/train/tuner.py",
+                    f"{SP}/transformers/trainer.py", f"{SP}/accelerate/accelerator.py",
+                    f"{SP}/torch/nn/modules/module.py", f"{SP}/torch/autograd/__init__.py",
+                    f"{SP}/torch/_tensor.py"))
+    assert got.id == "llama-factory"
+    assert any("llamafactory/" in e for e in got.evidence)
+
+
+def test_a_traceback_only_through_torch_is_pytorch():
+    got = fw(frames("/home/u/train.py", f"{SP}/torch/nn/modules/module.py", f"{SP}/torch/_tensor.py"))
+    assert got.id == "pytorch" and got.confidence < 0.6
+
+
+@pytest.mark.parametrize("path, want", [
+    ("/usr/local/lib/python3.12/dist-packages/vllm/v1/engine/core.py", "vllm"),      # dist-packages
+    ("/home/u/OpenRLHF/openrlhf/trainer/ray/ppo_actor.py", "openrlhf"),             # a checkout
+    ("/root/miniconda3/lib/python3.11/site-packages/trl/trainer/grpo_trainer.py", "trl"),
+    ("/workspace/RL/nemo_rl/algorithms/grpo.py", "nemo-rl"),
+    ("/opt/Megatron-LM/megatron/core/tensor_parallel/layers.py", "megatron"),
+])
+def test_framework_from_a_frame_path(path, want):
+    assert fw(frames("/home/u/run.py", path, f"{SP}/torch/nn/modules/module.py")).id == want
+
+
+def test_frame_inside_a_ray_working_dir_belongs_to_the_innermost_package():
+    path = "/opt/ray/session_2025/runtime_resources/working_dir_files/_ray_pkg_a64b/verl/workers/fsdp_workers.py"
+    got = fw(frames(path, "/usr/local/lib/python3.11/dist-packages/vllm/entrypoints/llm.py"))
+    assert got.id == "verl"
+
+
+def test_module_qualified_exception_and_logger_names():
+    assert fw("ERROR 03-19 10:55:18 [serving_chat.py:677] vllm.engine.multiprocessing.MQEngineDeadError: "
+              "Engine loop is not running.\n").id == "vllm"
+    assert fw("torch.distributed.elastic.multiprocessing.errors.ChildFailedError:\n"
+              "verl.trainer.fsdp_sft_trainer FAILED\n").id == "verl"
+    got = fw("07/01/2024 10:02:19 - INFO - llamafactory.hparams.parser - Process rank: 0, device: cuda:0\n")
+    assert got.id == "llama-factory"
+
+
+def test_a_web_address_is_not_a_module():
+    got = fw("Refer to https://docs.ray.io/en/latest/ray-core/scheduling/ray-oom-prevention.html and vllm.ai\n")
+    assert got.id is None
+
+
+def test_library_log_formats():
+    assert fw("INFO 02-26 09:54:02 model_runner.py:1115] Loading model weights took 5.2032 GB\n").id == "vllm"
+    got = fw("[2023-04-16 21:36:09,031] [INFO] [launch.py:229:main] WORLD INFO DICT: {'localhost': [0, 1]}\n"
+             "[2023-04-16 21:36:16,042] [INFO] [comm.py:586:init_distributed] Initializing TorchBackend in "
+             "DeepSpeed with backend nccl\n")
+    assert got.id == "deepspeed"
+
+
+def test_vllm_engine_process_prefix():
+    assert fw("(EngineCore_DP0 pid=2231) INFO 06-30 13:53:19 [core.py:515] EngineCore started.\n").id == "vllm"
+
+
+def test_ray_actor_class_named_in_a_ray_report():
+    text = ("ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.\n"
+            "Memory on the node (IP: 10.0.0.31) where the lease (name=agent_loop_worker_4:AgentLoopWorker.__init__, "
+            "pid=2331) was running was 480.1GB / 503.5GB (0.953), which exceeds the memory usage threshold of 0.95.\n")
+    got = fw(text)
+    assert got.id == "verl" and "Ray actor AgentLoopWorker" in got.evidence
+
+
+def test_entry_point_script_named_after_the_framework_runner():
+    got = fw("$ uv run examples/run_grpo_math.py --config=examples/configs/grpo-deepscaler-1.5b-8K.yaml\n")
+    assert got.id == "nemo-rl"
+
+
+def test_easyr1_entry_is_not_verl_main_ppo():
+    got = fw("+ python3 -m verl.trainer.main_ppo data.train_batch_size=256 actor_rollout_ref.rollout.n=5\n")
+    assert got.id == "verl" and not any("EasyR1" in e or "easyr1" in e for e in got.evidence)
+    assert fw("+ python3 -m verl.trainer.main config=examples/config.yaml worker.actor.micro_batch_size_per_device_for_update=4\n").id == "easyr1"
+
+
+@pytest.fixture
+def frameworks_dir(tmp_path, monkeypatch):
+    """A copy of the framework JSONs the test may add to; every derived table rebuilt from it."""
+    d = tmp_path / "frameworks"
+    shutil.copytree(mapping.FRAMEWORK_DIR, d)
+    monkeypatch.setattr(mapping, "FRAMEWORK_DIR", d)
+    monkeypatch.setattr(triggers, "FRAMEWORK_DIR", d)
+    caches = (mapping.mapping, mapping.index, mapping.detect_profiles, detect._tables, shell.all_launchers)
+    for c in caches:
+        c.cache_clear()
+    yield d
+    for c in caches:
+        c.cache_clear()
+
+
+def test_a_new_framework_is_one_json_file(frameworks_dir):
+    (frameworks_dir / "myrl.json").write_text(json.dumps({
+        "id": "myrl", "name": "MyRL", "log_triggers": ["MyRL config:"],
+        "detect": {"tier": 1, "ray": True, "packages": {"myrl": 5}, "entries": {"myrl.main": 4},
+                   "launchers": ["myrl-cli"]},
+        "cli": {"style": "hydra", "where": "override on the myrl command"},
+        "knobs": {"actor.micro_batch_size": {"keys": ["trainer.micro_bsz"], "default": 2}},
+    }))
+    got = fw(frames("/home/u/myrl/myrl/trainer.py", f"{SP}/torch/nn/modules/module.py"))
+    assert got.id == "myrl"
+    rc = load_run_config(read_events(b"+ python3 -m myrl.main trainer.micro_bsz=8\nstarting\n"), [])
+    assert rc.framework.id == "myrl"
+    s = rc.get("actor.micro_batch_size")
+    assert (s.value, s.source) == (8, "log:1")
+    assert rc.render_fix("actor.micro_batch_size", 4).startswith("trainer.micro_bsz=4")
+    assert "myrl.main" in mapping.hydra_entries() and "myrl-cli" in shell.all_launchers()
+    assert {"MyRL config:", "+ myrl-cli "} <= set(triggers.config_trigger_literals())
+    assert "myrl" in mapping.ray_family()
+
+
+def test_llamafactory_before_its_rename():
+    assert fw(frames("/home/u/LLaMA-Efficient-Tuning/src/llmtuner/tuner/sft/workflow.py",
+                     f"{SP}/transformers/trainer.py")).id == "llama-factory"
+    assert fw("INFO:llmtuner.hparams.parser:Process rank: 0, device: cuda:0\n").id == "llama-factory"
+
+
+def test_a_fork_is_evidence_for_its_base():
+    got = fw(frames("/root/UI-R1/src/open_r1/grpo.py", f"{SP}/transformers/trainer.py",
+                    f"{SP}/accelerate/accelerator.py"))
+    assert (got.id, got.fork) == ("trl", "open-r1")
+
+
+def test_trl_config_class_in_a_traceback_line():
+    got = fw('Traceback (most recent call last):\n  File "/home/u/ppo/train_ppo.py", line 68, in <module>\n'
+             "    training_args = PPOConfig(\nTypeError: __init__() got an unexpected keyword argument 'x'\n")
+    assert got.id == "trl"
+
+
+@pytest.mark.parametrize("line, want", [
+    ("(TaskRunner pid=2117) step:1 - actor/pg_loss:0.01 - critic/score/mean:0.42 - timing_s/gen:31.2", "verl"),
+    ("step:3 - actor/pg_loss:0.02 - response_length/mean:512.0", "verl"),
+    ("{'loss': 0.0, 'grad_norm': 1.2, 'learning_rate': 1e-06, 'completion_length': 312.5, 'reward_std': 0.3}", "trl"),
+    ("{'loss': 3.5534, 'grad_norm': 1.4142, 'learning_rate': 2.05e-06, 'epoch': 0.01}", "transformers"),
+])
+def test_metric_lines_only_one_framework_prints(line, want):
+    assert fw(line + "\n").id == want
+
+
+def test_ray_prefix_with_an_actor_repr_the_peeler_leaves_in_place():
+    got = fw("(VllmGenerationWorker[rank=0] pid=4411) INFO 05-01 10:00:00 [gpu_worker.py:1] Memory profiling\n"
+             "(DTensorPolicyWorker[rank=1] pid=4412, ip=10.0.0.2) loading model\n")
+    assert got.id == "nemo-rl" and "Ray actor DTensorPolicyWorker" in got.evidence

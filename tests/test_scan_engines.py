@@ -1,0 +1,215 @@
+"""Both scan engines find the same things.
+
+The Hyperscan engine (one pass, match offsets) is used when its wheel loads;
+the pydantic-core prefilter path is the fallback (no wheel, or the database
+does not compile), forced here with OOMDOC_SCAN_ENGINE=fallback. Every corpus
+case is read through the big-input path (windows around hits, not the whole
+file) by both, and so are >8 MiB logs of the four benchmark shapes.
+"""
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from oomdoc import scan_hs
+from oomdoc.pipeline import METRIC_EXACT, METRIC_PERIOD, METRIC_RING, Pipeline, _triggers, read_events
+from oomdoc.corpus_check import case_dirs
+from oomdoc.scan import Scanner
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = case_dirs(ROOT / "corpus")
+HAVE_HS = importlib.util.find_spec("hyperscan") is not None
+needs_hs = pytest.mark.skipif(not HAVE_HS, reason="no hyperscan wheel on this platform (fallback only)")
+
+
+def _facts(src, engine: str, monkeypatch, emit_all=False) -> dict:
+    monkeypatch.setenv(scan_hs.ENGINE_ENV, engine)
+    a = read_events(src, emit_all=emit_all)
+    out = a.facts_json("test")
+    out.pop("source")
+    return json.loads(json.dumps(out))
+
+
+def _engine_used(data: bytes, engine: str, monkeypatch) -> str:
+    monkeypatch.setenv(scan_hs.ENGINE_ENV, engine)
+    p = Pipeline("t")
+    p.feed(data)
+    p.finish()
+    return p.scanner.engine
+
+
+def test_fallback_is_forced_by_the_environment(monkeypatch):
+    data = b"x" * 100 + b"\nTraceback (most recent call last):\n" + b"y\n" * 5000
+    assert _engine_used(data, "fallback", monkeypatch) == "prefilter"
+    if HAVE_HS:
+        assert _engine_used(data, "auto", monkeypatch) == "hyperscan"
+
+
+def test_a_database_that_does_not_compile_falls_back(monkeypatch):
+    def broken(rare, line):
+        raise RuntimeError("no database")
+    monkeypatch.setattr(scan_hs, "Matcher", broken)
+    scan_hs._build.cache_clear()
+    try:
+        assert scan_hs.matcher((b"abc",), ()) is None
+        oom = (b"torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total "
+               b"capacity of 79.10 GiB of which 1.06 GiB is free.\n")
+        data = b"chatter\n" * 6000 + oom + b"more chatter\n" * 6000
+        monkeypatch.setenv(scan_hs.ENGINE_ENV, "auto")
+        p = Pipeline("t")
+        p.feed(data)
+        p.finish()
+        assert p.scanner.engine == "prefilter"
+        assert [e.kind for e in p.analysis.events] == ["gpu_oom"]
+    finally:
+        scan_hs._build.cache_clear()
+
+
+@needs_hs
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_corpus_case_same_events_from_both_engines(case, monkeypatch):
+    log = case / "train.log"
+    fast = _facts(str(log), "hyperscan", monkeypatch)
+    slow = _facts(str(log), "fallback", monkeypatch)
+    assert fast == slow
+    # and the big-input path finds the OOM events reading the whole file finds
+    whole = _facts(str(log), "fallback", monkeypatch, emit_all=True)
+    oom = lambda f: sorted((e["kind"], e["line"]) for e in f["events"] if "oom" in e["kind"])  # noqa: E731
+    assert oom(fast) == oom(whole)
+
+
+@needs_hs
+def test_matches_are_the_leftmost_longest_like_the_trie_regex(monkeypatch):
+    """Overlapping and nested literals: the same hits (offset, context) from both engines."""
+    groups, lits = _triggers()
+    rnd = random.Random(5)
+    words = [lit for g in groups for lit in g.literals] + ["out of", "memory", "Error", "Killed"]
+    lines = []
+    for _ in range(40000):
+        k = rnd.random()
+        if k < 0.02:
+            a, b = rnd.choice(words), rnd.choice(words)
+            lines.append(f"x {a[: rnd.randint(1, len(a))]}{b} {a}{a} y")
+        elif k < 0.05:
+            lines.append(f"step:{rnd.randint(0, 99)} - loss:{rnd.random():.3f}")
+        else:
+            lines.append(f"INFO chatter {rnd.random():.6f} nothing to see")
+    data = ("\n".join(lines) + "\n").encode()
+    hits = {}
+    for engine in ("hyperscan", "fallback"):
+        monkeypatch.setenv(scan_hs.ENGINE_ENV, engine)
+        s = Scanner(groups, lits)
+        hits[engine] = (s._hits(data, 0, len(data)), s._line_blocks)
+        assert s.engine == ("hyperscan" if engine == "hyperscan" else "prefilter")
+    assert hits["hyperscan"][0] == hits["fallback"][0]
+    assert len(hits["hyperscan"][0]) > 500
+    # the blocks known to hold metric lines: Hyperscan also knows which literals
+    assert [b[:2] for b in hits["hyperscan"][1]] == [b[:2] for b in hits["fallback"][1]]
+
+
+# -- >8 MiB logs of the benchmark shapes ------------------------------------
+
+def _generator(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+SHAPES = {
+    "verl-sparse": ("gen_verl_log", ["--ooms", "3"]),
+    "verl-dense": ("gen_verl_log", ["--ooms", "3", "--workers", "1"]),
+    "hf-trainer": ("gen_hf_log", ["--ooms", "3"]),
+    "megatron": ("gen_megatron_log", ["--ooms", "3"]),
+}
+METRIC_LINE = {
+    "verl-sparse": b"step:", "verl-dense": b"step:", "hf-trainer": b"'loss': ", "megatron": b"memory (MB) | allocated:",
+}
+SIZE = 9 << 20
+
+
+@pytest.fixture(scope="module")
+def shape_logs(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("shapes")
+    out = {}
+    for shape, (gen, args) in SHAPES.items():
+        path = folder / f"{shape}.log"
+        argv = sys.argv
+        try:
+            sys.argv = [gen, str(path), "--size", str(SIZE), *args]
+            _generator(gen).main()
+        finally:
+            sys.argv = argv
+        out[shape] = path
+    return out
+
+
+@needs_hs
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_generated_shape_same_events_and_facts_from_both_engines(shape, shape_logs, monkeypatch):
+    path = shape_logs[shape]
+    assert path.stat().st_size > 8 << 20
+    fast = _facts(str(path), "hyperscan", monkeypatch)
+    slow = _facts(str(path), "fallback", monkeypatch)
+    assert fast == slow
+    kind = "host_oom_kill" if shape == "megatron" else "gpu_oom"
+    # three OOMs written (copies close together merge into one event with a count)
+    assert sum(e["count"] for e in fast["events"] if e["kind"] == kind) >= 3, fast["events"]
+    assert fast["stats"]["lines"] == path.read_bytes().count(b"\n")
+
+
+@pytest.mark.parametrize("engine", ["hyperscan", "fallback"])
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_metric_sampling_is_exact_where_promised(shape, engine, shape_logs, monkeypatch):
+    """The first 1024 metric lines and the last 256 are read exactly; the rest spans the run."""
+    if engine == "hyperscan" and not HAVE_HS:
+        pytest.skip("no hyperscan wheel")
+    monkeypatch.setenv(scan_hs.ENGINE_ENV, engine)
+    data = shape_logs[shape].read_bytes()
+    lit = METRIC_LINE[shape]
+    want = [i + 1 for i, ln in enumerate(data.split(b"\n")[:-1]) if lit in ln]
+    groups, lits = _triggers()
+    s = Scanner(groups, lits, sample_exact=METRIC_EXACT, sample_period=METRIC_PERIOD, ring=METRIC_RING)
+    reported = []
+    for i in range(0, len(data), 8 << 20):
+        s.feed(data[i:i + (8 << 20)])
+        reported += [no for no, _ in s.line_hits]
+        s.line_hits = []
+    s.finish()
+    reported += [no for no, _ in s.line_hits]
+    ring = [no for no, _ in s.drain_ring()]
+    head = min(len(want), METRIC_EXACT)
+    assert reported[:head] == want[:head]
+    assert set(reported) <= set(want)
+    if len(want) > METRIC_EXACT + METRIC_RING:
+        # the exact tail: the last 256 metric lines, each reported once (sampled or from the ring)
+        assert sorted(set(reported[head:]) | set(ring))[-METRIC_RING:] == want[-METRIC_RING:]
+        assert not set(ring) & set(reported)
+        assert max(reported) > want[len(want) // 2]      # the sample spans the run
+        assert len(reported) - head < (len(want) - head) // 2   # and is a sample
+    else:
+        assert sorted(set(reported) | set(ring)) == want
+
+
+@pytest.mark.parametrize("engine", ["hyperscan", "fallback"])
+def test_literals_given_at_run_time_are_searched_as_given(engine, monkeypatch):
+    """The literal set comes from the parser modules (a catalogue may add to it): any set works,
+    non-ASCII literals included, and each set gets its own database."""
+    if engine == "hyperscan" and not HAVE_HS:
+        pytest.skip("no hyperscan wheel")
+    from oomdoc.scan import TriggerGroup
+
+    monkeypatch.setenv(scan_hs.ENGINE_ENV, engine)
+    filler = b"INFO ordinary line of chatter\n" * 3000
+    data = filler + "GPU ran out of host memory ‘oops’\n".encode() + filler + b"sTePpEd: Killed\n" + filler
+    for lits, want in ((("out of host memory",), [3001]), (("‘oops’",), [3001]), (("Killed",), [6002])):
+        s = Scanner([TriggerGroup("t", lits)], [], head_lines=0, head_bytes=0)
+        got = [no for no, _ in s.feed(data) + s.finish()]
+        assert got == want, (lits, got)
+        assert s.engine == ("hyperscan" if engine == "hyperscan" else "prefilter")
