@@ -71,7 +71,8 @@ def _sentence_end(prev: str, nxt: str) -> bool:
 
 _LEVEL_WORD = re.compile(r"(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\b")
 _STANDALONE = re.compile(r"\s*(?:Killed|MemoryError|Aborted|Segmentation fault|Bus error)\b")
-_LINE_START = re.compile(r"[A-Za-z_][\w\-]*: ")     # `slurmstepd: error:`, `wandb: Waiting`
+# `slurmstepd: error:`, `wandb: Waiting` (a cut word before a colon is shorter: `…memo` + `ry: you`)
+_LINE_START = re.compile(r"[A-Za-z_][\w\-]{2,}: ")
 _EXC_LINE = re.compile(r"\s*[\w.]+(?:Error|Exception)(?:\([\w.]+\))?:")
 _WS = re.compile(r"\s+")
 
