@@ -19,6 +19,7 @@ record closes it is joined back onto that line before any parser reads it
 """
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Callable
 
@@ -29,6 +30,7 @@ CHAIN_BANNERS = ("During handling of the above exception",
                  "The above exception was the direct cause")
 MAX_RECORD_LINES = 400
 MAX_CONTINUATION = 12
+MAX_GAP = 200       # lines of other sources between two lines of one record, at most
 _HEADLESS = re.compile(r'File "[^"]+", line \d+, in ')
 _LOG_CALL = re.compile(r"\[([\w.-]+\.py:\d+)(?::(\w+))?\]")
 _RERAISE = re.compile(r"(?:Error|Exception)(?:\([\w.]+\))?: ray::\w")
@@ -68,7 +70,9 @@ def _sentence_end(prev: str, nxt: str) -> bool:
 
 
 _LEVEL_WORD = re.compile(r"(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\b")
-_LINE_START = re.compile(r"[A-Za-z_][\w\-]*: ")     # `slurmstepd: error:`, `wandb: Waiting`
+_STANDALONE = re.compile(r"\s*(?:Killed|MemoryError|Aborted|Segmentation fault|Bus error)\b")
+# `slurmstepd: error:`, `wandb: Waiting` (a cut word before a colon is shorter: `…memo` + `ry: you`)
+_LINE_START = re.compile(r"[A-Za-z_][\w\-]{2,}: ")
 _EXC_LINE = re.compile(r"\s*[\w.]+(?:Error|Exception)(?:\([\w.]+\))?:")
 _WS = re.compile(r"\s+")
 
@@ -106,13 +110,18 @@ def _wrap_piece(prev: Line | None, line: Line, chained: int, context: str) -> bo
     if not t.strip() or (t.startswith(("  ", "\t")) and not chained) \
             or t.lstrip().startswith((TB_HEADER, 'File "')):
         return False
-    if line.raw[:4] == prev.raw[:4] or _PROGRESS.match(t) or _TABLE_TOP.match(t):
+    if line.raw[:4] == prev.raw[:4] or _PROGRESS.match(t) or _PROGRESS.match(prev.text) or _TABLE_TOP.match(t):
         return False      # starts like the line before, or training progress: a new line
     lost_prefix = prev.source is not MAIN and line.source is MAIN   # the strongest sign of a wrap
     if not chained and not lost_prefix and (_sentence_end(prev.text, t) or _LINE_START.match(t)):
         return False      # a first piece: the line before ended, or this one starts like a log line
-    return bool(chained) or _EXC_LINE.match(prev.text) is not None \
-        or _anchors().search(_WS.sub("", context + prev.text[-200:] + t[:60])) is not None
+    if chained or _EXC_LINE.match(prev.text):
+        return True
+    # an anchor in the record, in its last line or in the piece (also one the cut split),
+    # unless the new line is a whole message of its own (a shell's bare `Killed`)
+    if _STANDALONE.match(t):
+        return False
+    return _anchors().search(_WS.sub("", context + prev.text[-200:] + t[:80])) is not None
 
 
 def unwrap(lines: list[Line], pieces: set) -> list[Line]:
@@ -132,8 +141,20 @@ def unwrap(lines: list[Line], pieces: set) -> list[Line]:
     return lines
 
 
+_RUNS = itertools.count(1)
+_RUN = 0
+
+
+def current_run() -> int:
+    """Which log is being assembled (each Assembler is one log): events of another
+    log are no evidence about this one."""
+    return _RUN
+
+
 class Assembler:
     def __init__(self, continues: Continues):
+        global _RUN
+        _RUN = next(_RUNS)
         self._continues = continues
         self._open: dict[tuple, _Open] = {}
         self._prev: Line | None = None
@@ -161,6 +182,8 @@ class Assembler:
         stripped = text.strip()
         if len(cur.lines) >= MAX_RECORD_LINES:
             return self._close(key) + self._start(key, line)
+        if line.no - cur.lines[-1].no > MAX_GAP:
+            return self._close(key) + self._start(key, line)   # far apart: not one message
         if cur.state == "line":
             # blank lines are offered too: a report may set its table off by one
             # (Ray's legacy "top 10 memory consumers are:\n\nPID MEM COMMAND");

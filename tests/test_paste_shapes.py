@@ -148,3 +148,36 @@ def test_help_text_mentioning_out_of_memory_is_no_signature():
     text = ("  --per_device_train_batch_size N   reduce it if you hit 'CUDA out of memory' (default: 8)\n"
             "  * If you run out of memory (CUDA out of memory), lower the batch size.\n")
     assert [e.kind for e in read_events(text.encode()).events] == []
+
+
+def test_long_lines_that_are_no_wrap_stay_apart():
+    """Only a terminal's pieces are joined: a whole line after a long one, a bare `Killed`,
+    a `MemoryError` after a metrics line and a new log line keep their own records."""
+    long_warn = ("WARNING the dataset cache directory is on a network file system and reads may be slow; "
+                 "consider copying it to local disk")
+    text = "\n".join([
+        long_warn, "Killed",
+        "(TaskRunner pid=2123) step:12 - actor/pg_loss:0.013 - perf/max_memory_allocated_gb:61.2 - "
+        "response_length/mean:812.3", "MemoryError",
+        "RuntimeError: [enforce fail at alloc_cpu.cpp:117] err == 0. DefaultCPUAllocator: can't allocate "
+        "memory: you tried to allocate 13107200000 bytes. Error code 12 (Cannot allocate memory)",
+        "slurmstepd: error: Detected 1 oom_kill event in StepId=1234567.0. Some of the step tasks have been "
+        "OOM Killed.",
+    ])
+    evs = read_events(text.encode()).events
+    got = {e.facts.get("signature"): e for e in evs if e.facts.get("signature")}
+    assert {"shell-killed", "python-memoryerror", "torch-cpu-alloc", "slurm-oom"} <= set(got), \
+        [(e.kind, e.facts) for e in evs]
+    assert got["torch-cpu-alloc"].facts["requested_bytes"] == 13107200000
+    assert got["slurm-oom"].facts["oom_events"] == 1
+
+
+@pytest.mark.parametrize("width", [80, 100])
+def test_plain_wrapped_exception_is_joined(width):
+    """No prefix at all: the pieces of a wrapped exception line are joined before parsing."""
+    line = ("RuntimeError: [enforce fail at alloc_cpu.cpp:117] err == 0. DefaultCPUAllocator: can't allocate "
+            "memory: you tried to allocate 13107200000 bytes. Error code 12 (Cannot allocate memory)")
+    text = "\n".join(line[i:i + width] for i in range(0, len(line), width)) + "\nEpoch 3 done\n"
+    evs = [e for e in read_events(text.encode()).events if e.kind == "host_alloc_failed"]
+    assert len(evs) == 1 and evs[0].facts["requested_bytes"] == 13107200000
+    assert evs[0].end_line == -(-len(line) // width)     # the next line is not swallowed

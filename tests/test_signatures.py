@@ -157,6 +157,20 @@ def test_failure_events_carry_the_three_facts():
             assert {"signature", "memory", "certainty"} <= set(ev.facts), (ev.kind, ev.facts)
 
 
+def test_every_signature_survives_the_hot_path_scanner():
+    """In a log too big to read whole (> 4 MiB), the scanner's triggers (the catalogue's
+    anchors) still keep every family's message for its parser."""
+    filler = "".join(f"(TaskRunner pid=2123) step:{i} - actor/pg_loss:0.013 - perf/max_memory_allocated_gb:61.2 "
+                     f"- response_length/mean:812.3\n" for i in range(2_000))
+    parts = [filler * 2]
+    for e in CAT.entries:
+        parts += [e.sample.rstrip("\n") + "\n", filler]
+    log = "".join(parts)
+    assert len(log) > 4 << 20
+    got = {ev.facts.get("signature") for ev in read_events(log.encode(), emit_all=False).events}
+    assert {e.id for e in CAT.entries} - got == set()
+
+
 def test_docs_are_generated_from_the_catalogue():
     doc = ROOT / "docs" / "signatures.md"
     assert doc.read_text(encoding="utf-8") == signatures.markdown(), \

@@ -6,6 +6,7 @@ import re
 from collections import deque
 
 from .. import signatures
+from ..assemble import current_run
 from ..model import Event, Record
 
 WS_RE = re.compile(r"\s+")
@@ -51,9 +52,9 @@ def joined_variants(text: str) -> list[str]:
     return [spaced] if spaced == tight else [spaced, tight]
 
 
-# The failure events made most recently, with the Line they start at: the
-# signature family (run last on each record) asks which of a record's
-# catalogue hits a strict parser already reported.
+# The failure events made most recently, with the Line they start at and the
+# log (assembly run) they belong to: the signature family (run last on each
+# record) asks which of a record's catalogue hits were already reported.
 _RECENT: deque = deque(maxlen=64)
 
 
@@ -68,7 +69,7 @@ def event(kind: str, record: Record, facts: dict, text: str | None = None) -> Ev
                text=text if text is not None else _evidence(record),
                count=record.repeat, sources=[record.source], frames=record.frames())
     if "signature" in facts:
-        _RECENT.append((record.lines[0], ev))
+        _RECENT.append((record.lines[0], ev, current_run()))
     return ev
 
 
@@ -78,9 +79,10 @@ def forget_recent() -> None:
 
 
 def reported_near(record: Record, window: int) -> list[Event]:
-    """Tagged failure events that end at most `window` lines before `record` starts
-    (a re-raise of a failure another source printed just before)."""
-    return [ev for _, ev in _RECENT if 0 <= record.line - ev.end_line <= window]
+    """Tagged failure events of this log that end at most `window` lines before
+    `record` starts (a re-raise of a failure another source printed just before)."""
+    run = current_run()
+    return [ev for _, ev, r in _RECENT if r == run and 0 <= record.line - ev.end_line <= window]
 
 
 def reported(record: Record) -> list[Event]:
@@ -88,7 +90,7 @@ def reported(record: Record) -> list[Event]:
     if not _RECENT:
         return []
     ids = {id(ln) for ln in record.lines}
-    return [ev for first, ev in _RECENT if id(first) in ids]
+    return [ev for first, ev, _ in _RECENT if id(first) in ids]
 
 
 def _evidence(record: Record, limit: int = 2000) -> str:
