@@ -44,6 +44,10 @@ PRECURSOR_KINDS = parsers.kinds_with_role("precursor", "context")
 # A new OOM after a reported incident is a new incident even within incident_gap
 # (a replayed log compresses hours into seconds); symptoms still join.
 OOM_KINDS = parsers.kinds_with_role("failure")
+FAMILY = parsers.failure_families()
+# Metric lines after an incident that show the run went on (ranks die one by one:
+# the others may print a step or two before they follow).
+RUN_WENT_ON = 3
 KEEP_EVENTS = 200
 KEEP_PRECURSORS = 64
 KEEP_WARNINGS = 100
@@ -94,8 +98,8 @@ class IncidentGrouper:
     event joins the open incident unless
       * it is more than MERGE_WINDOW lines away from it,
       * training steps were printed in between (the run went on after it), or
-      * it is an out-of-memory failure of another kind than the incident's
-        (a vLLM engine's failure, then a trainer's OOM: two answers).
+      * it is an out-of-memory failure of another family than the incident's
+        (parsers' FAILURE_FAMILY: a vLLM engine's failure, then a trainer's OOM).
     Copies from other ranks, a re-raise of the same kill, a launcher's or Ray's
     report of the death (symptoms) and crashes it caused join. Live mode adds
     time: nothing joins an incident quiet for more than `incident_gap` seconds.
@@ -114,11 +118,12 @@ class IncidentGrouper:
         if abs(ev.line - cur.last_line) > MERGE_WINDOW:
             return False
         if ev.kind in OOM_KINDS:
-            kinds = {e.kind for e in cur.failures()}
-            if kinds and ev.kind not in kinds:
+            families = {FAMILY.get(e.kind) for e in cur.failures()}
+            if families and FAMILY.get(ev.kind) not in families:
                 return False
-        lo, hi = sorted((cur.last_line, ev.line))
-        return not self.metrics.any_between(lo, hi)
+        # the run went on in between: training steps printed after the incident's last line
+        return not (ev.line > cur.last_line and self.metrics.count_between(cur.last_line, ev.line, RUN_WENT_ON)
+                    >= RUN_WENT_ON)
 
     def take(self, ev: Event, now: float = 0.0, gap_s: float | None = None) -> Incident | None:
         """Group `ev`; returns the incident it closed by starting a new one, if any."""

@@ -12,6 +12,10 @@ Each module exposes:
   description each (the rule validator checks rules against these);
 * `ROLES` — what a kind is to an incident (see `ROLE_DOCS`); a kind not
   listed is a precursor, so a family that only describes the run declares none;
+* `FAILURE_FAMILY` — what its failures exhaust ("device", "host", "engine";
+  default: its name): out-of-memory failures of one family close together are
+  one incident (a rank's OOM and another's NCCL OOM), of two families two
+  (a vLLM engine's failure, then the trainer's OOM);
 * `PER_COPY_FACTS` — facts that differ between the copies of one failure
   (each rank prints its own free/allocated numbers): left out when copies are
   matched, so eight ranks' OOMs merge into one event;
@@ -67,6 +71,11 @@ def roles() -> dict[str, str]:
 
 def kinds_with_role(*wanted: str) -> frozenset[str]:
     return frozenset(k for k, r in roles().items() if r in wanted)
+
+
+def failure_families() -> dict[str, str]:
+    """Every declared kind -> the family of failures it belongs to."""
+    return {kind: getattr(m, "FAILURE_FAMILY", m.NAME) for m in modules() for kind in getattr(m, "KINDS", {})}
 
 
 def per_copy_facts() -> frozenset[str]:

@@ -42,6 +42,8 @@ TRIGGERS = (
 )
 LINE_TRIGGERS = ()
 
+# Failures of one family at one moment are one incident (parsers/__init__.py).
+FAILURE_FAMILY = "host"
 # What each kind is to an incident (parsers/__init__.py ROLES); unlisted kinds are precursors.
 ROLES = {"host_oom_kill": "failure", "slurm_oom": "failure", "host_alloc_failed": "failure",
          "process_killed": "symptom"}

@@ -34,6 +34,8 @@ TRIGGERS = (
 )
 LINE_TRIGGERS = ()
 
+# Failures of one family at one moment are one incident (parsers/__init__.py).
+FAILURE_FAMILY = "device"
 # What each kind is to an incident (parsers/__init__.py ROLES); unlisted kinds are precursors.
 ROLES = {"gpu_oom": "failure"}
 # Facts that differ between copies of one failure (each rank prints its own).

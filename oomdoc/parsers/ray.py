@@ -51,6 +51,8 @@ TRIGGERS = (
 )
 LINE_TRIGGERS = ()
 
+# Failures of one family at one moment are one incident (parsers/__init__.py).
+FAILURE_FAMILY = "host"
 # What each kind is to an incident (parsers/__init__.py ROLES); unlisted kinds are precursors.
 ROLES = {"ray_oom_kill": "failure", "ray_worker_died": "symptom"}
 # Facts that differ between copies of one failure (each rank prints its own).
