@@ -11,9 +11,10 @@ Events are grouped into incidents by `IncidentGrouper`, the same rules that
 split a whole file (`incident_views`), so `explain FILE` and `cat FILE |
 explain -` give the same incidents; live mode only adds time (`incident_gap`,
 a rotated file). An incident is reported once no new event has joined it for
-`grace` seconds -- `settle` seconds while it lacks the memory numbers (Ray's
-raylet report comes a moment before the driver's exception) -- at once when
-the whole stream is quiet or a new incident begins. Precursors seen earlier
+`grace` seconds -- `settle` seconds while it holds no out-of-memory failure in
+full (Ray's raylet report announces a kill a moment before the driver's
+exception gives its numbers) -- at once when the whole stream is quiet or a
+new incident begins. Precursors seen earlier
 (cache-flush warnings, metric trends, the config dump at start-up) are
 remembered in bounded form and handed to the diagnosis.
 
@@ -45,6 +46,7 @@ PRECURSOR_KINDS = parsers.kinds_with_role("precursor", "context")
 # (a replayed log compresses hours into seconds); symptoms still join.
 OOM_KINDS = parsers.kinds_with_role("failure")
 FAMILY = parsers.failure_families()
+ANNOUNCES = parsers.announcements()
 # Metric lines after an incident that show the run went on (ranks die one by one:
 # the others may print a step or two before they follow).
 RUN_WENT_ON = 3
@@ -81,14 +83,19 @@ class Incident:
         return [e for e in self.events if e.kind in OOM_KINDS]
 
     def settled(self) -> bool:
-        """Whether the incident already says what failed and how much memory was at stake.
+        """Whether the incident already holds an out-of-memory failure in full.
 
-        A report without numbers is usually followed by the one with them: Ray's
-        raylet prints "N workers killed due to memory pressure" a moment before
-        the driver re-raises the kill with the node's memory; a crash may yet
-        turn out survived when training steps follow it.
+        An announcement is followed by its details (parsers' ANNOUNCES: Ray's raylet
+        prints "N workers killed due to memory pressure" a moment before the driver
+        re-raises the kill with the node's memory); a crash may yet turn out
+        survived when training steps follow it; a symptom's cause may follow.
         """
-        return any(e.kind in OOM_KINDS and any(k.endswith("_bytes") for k in e.facts) for e in self.events)
+        return any(e.kind in OOM_KINDS and not _announces(e) for e in self.events)
+
+
+def _announces(ev: Event) -> bool:
+    marks = ANNOUNCES.get(ev.kind)
+    return bool(marks) and all(ev.facts.get(k) == v for k, v in marks.items())
 
 
 class IncidentGrouper:

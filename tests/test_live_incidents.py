@@ -260,3 +260,14 @@ def test_a_device_oom_and_a_collective_oom_group_by_what_happened_between(tmp_pa
     kinds = [sorted({e.kind for e in r.analysis.events if e.kind != "metrics"}) for r in reports]
     assert kinds == ([["accelerator_oom", "gpu_oom"]] if incidents == 1 else [["gpu_oom"], ["accelerator_oom"]])
     assert len(_oomdoc(["-"], stdin_path=log)) == incidents
+
+
+def test_a_complete_failure_without_byte_counts_is_reported_after_the_grace_only():
+    """Only announcements wait for their details: vLLM's KV-cache failure (tokens, no bytes)
+    is whole as printed."""
+    clock = Clock()
+    seen, s = _live((VLLM_FAILURE + "\nengine shutting down\n").encode(), clock, [])
+    for t in (0.6, 0.9):
+        clock.t = t
+        s.tick()
+    assert len(seen) == 1 and any(e.kind == "vllm_kv_cache_insufficient" for e in seen[0].events)

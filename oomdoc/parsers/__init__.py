@@ -16,6 +16,8 @@ Each module exposes:
   default: its name): out-of-memory failures of one family close together are
   one incident (a rank's OOM and another's NCCL OOM), of two families two
   (a vLLM engine's failure, then the trainer's OOM);
+* `ANNOUNCES` — {kind: {fact: value}}: events that announce a failure whose
+  details follow in another record (live mode waits a moment for them);
 * `PER_COPY_FACTS` — facts that differ between the copies of one failure
   (each rank prints its own free/allocated numbers): left out when copies are
   matched, so eight ranks' OOMs merge into one event;
@@ -76,6 +78,14 @@ def kinds_with_role(*wanted: str) -> frozenset[str]:
 def failure_families() -> dict[str, str]:
     """Every declared kind -> the family of failures it belongs to."""
     return {kind: getattr(m, "FAILURE_FAMILY", m.NAME) for m in modules() for kind in getattr(m, "KINDS", {})}
+
+
+def announcements() -> dict[str, dict]:
+    """kind -> the facts that mark an event of it as an announcement (details follow)."""
+    out: dict[str, dict] = {}
+    for m in modules():
+        out.update(getattr(m, "ANNOUNCES", {}))
+    return out
 
 
 def per_copy_facts() -> frozenset[str]:
