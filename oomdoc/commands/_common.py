@@ -28,6 +28,20 @@ def input_errors():
         sys.exit(2)
 
 
+@contextmanager
+def rule_errors():
+    """Rule files that do not validate: every error on stderr (`file:line: rule ...`), exit 2.
+    The one way commands report them."""
+    from ..rules_engine.loader import RuleError
+
+    try:
+        yield
+    except RuleError as exc:
+        for e in exc.errors:
+            click.echo(f"oomdoc: {e}", err=True)
+        sys.exit(2)
+
+
 def dump_json(obj) -> None:
     sys.stdout.write(json.dumps(obj, indent=2, ensure_ascii=False, default=str))
     sys.stdout.write("\n")

@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from ._common import dump_json, input_errors
+from ._common import dump_json, input_errors, rule_errors
 
 
 @click.command(name="explain")
@@ -30,7 +30,6 @@ from ._common import dump_json, input_errors
 def command(log, configs, rules_dirs, fmt, top, example, flush_after, exit_on_oom) -> None:
     """Name the cause of an OOM in a log and print ranked fixes."""
     from ..diagnose import explain_incidents
-    from ..rules_engine.loader import RuleError
 
     configs = list(configs)
     if example:
@@ -53,13 +52,8 @@ def command(log, configs, rules_dirs, fmt, top, example, flush_after, exit_on_oo
         from .live import run_live
 
         sys.exit(run_live(configs, rules_dirs, fmt, top, flush_after, exit_on_oom))
-    with input_errors():
-        try:
-            reports = explain_incidents(log, config_paths=configs, rules_dirs=rules_dirs, top=top)
-        except RuleError as exc:
-            for e in exc.errors:
-                click.echo(f"oomdoc: {e}", err=True)
-            sys.exit(2)
+    with input_errors(), rule_errors():
+        reports = explain_incidents(log, config_paths=configs, rules_dirs=rules_dirs, top=top)
     if fmt == "jsonl":        # one object per incident per line, as in live mode
         from .live import print_report
 

@@ -25,7 +25,7 @@ def command(log, configs, rules_dirs) -> None:
     """Print a filled-in incident report for a log."""
     from ..incident.checks import Context
     from ..incident.skeleton import build
-    from ..rules_engine.loader import RuleError
+    from ._common import rule_errors
 
     for c in configs:
         if not os.path.isfile(c):
@@ -34,12 +34,7 @@ def command(log, configs, rules_dirs) -> None:
     if log == "-":
         raise click.UsageError("new-incident needs a log file (the excerpt is read back from it)")
     ctx = Context(rules_dirs=tuple(rules_dirs))
-    with input_errors():
-        try:
-            ctx.load()
-            text = build(log, configs, ctx)
-        except RuleError as exc:
-            for e in exc.errors:
-                click.echo(f"oomdoc: {e}", err=True)
-            sys.exit(2)
+    with input_errors(), rule_errors():
+        ctx.load()
+        text = build(log, configs, ctx)
     click.echo(text, nl=False)
