@@ -1,5 +1,9 @@
 """Checking a labelled corpus case (`corpus/<case>/expected.yaml`) against explain.
 
+The case is diagnosed as `oomdoc explain` does (one report per incident): the
+first cause is the first incident's; facts, fired rules and fixes may come
+from any incident.
+
 Shared by `tests/test_corpus.py` and `oomdoc rules test DIR`. A case passes when
 its first cause ranks first (for `not-oom`: no diagnosis names another cause),
 no `must_not` cause appears, every expected fact was extracted (numbers within
@@ -66,7 +70,7 @@ def _matches(got, want) -> bool:
 def check_case(case: Path, rules=None, extra_rules=()) -> CaseResult:
     import yaml
 
-    from .diagnose import explain
+    from .diagnose import explain_incidents
     from .reader import InputError
     from .rules_engine.loader import RuleError
 
@@ -78,11 +82,12 @@ def check_case(case: Path, rules=None, extra_rules=()) -> CaseResult:
         return CaseResult(name=case.name, failures=[f"expected.yaml is broken YAML: {' '.join(str(exc).split())}"])
     res = CaseResult(name=case.name, xfail=exp.get("xfail"))
     try:
-        report = explain(case / "train.log", config_paths=config_files(case),
-                         rules_dirs=extra_rules, rules=rules, similar=False)
+        reports = explain_incidents(case / "train.log", config_paths=config_files(case),
+                                    rules_dirs=extra_rules, rules=rules, similar=False)
     except (InputError, RuleError) as exc:   # a team's case with a bad log or rules: that case fails
         res.failures.append(f"explain failed: {type(exc).__name__}: {exc}")
         return res
+    report = reports[0]                  # what `oomdoc explain` answers first
     causes = [d.cause for d in report.diagnoses]
     res.causes = causes
     first = exp.get("first_cause")
@@ -99,16 +104,16 @@ def check_case(case: Path, rules=None, extra_rules=()) -> CaseResult:
     for want in exp.get("facts") or []:
         kind = want.get("kind")
         facts = want.get("facts") or {}
-        evs = [e for e in report.analysis.events if kind is None or e.kind == kind]
+        evs = [e for r in reports for e in r.analysis.events if kind is None or e.kind == kind]
         if not any(all(k in e.facts and _matches(e.facts[k], v) for k, v in facts.items()) for e in evs):
             got = [e.facts for e in evs][:2]
             res.failures.append(f"facts {kind} {facts} not extracted (got {got})")
-    fired = {r for d in report.diagnoses for r in d.rules}
+    fired = {rid for r in reports for d in r.diagnoses for rid in d.rules}
     for rule in exp.get("rules") or []:
         if rule not in fired:
             res.failures.append(f"rule {rule} did not fire (fired {sorted(fired)})")
     res.rules = sorted(fired)
-    offered = {k for f in [*report.fixes, *(f for d in report.diagnoses for f in d.fixes)]
+    offered = {k for r in reports for f in [*r.fixes, *(f for d in r.diagnoses for f in d.fixes)]
                for k in [f.knob, *f.same_as]}
     for knob in exp.get("fixes") or []:
         if knob not in offered:

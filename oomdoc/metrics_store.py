@@ -60,9 +60,18 @@ class MetricStore:
         pts = self.series.get(name)
         return pts[-1][1] if pts else None
 
-    def any_between(self, lo: int, hi: int) -> bool:
-        """Whether a metric line was printed strictly between lines `lo` and `hi`."""
-        return any(lo < ln < hi for pts in self.series.values() for _, _, ln in pts)
+    def count_between(self, lo: int, hi: int, enough: int) -> int:
+        """Metric lines printed strictly between lines `lo` and `hi` (counting stops at `enough`)."""
+        seen: set[int] = set()
+        for pts in self.series.values():
+            for _, _, ln in reversed(pts):
+                if ln <= lo:
+                    break
+                if ln < hi:
+                    seen.add(ln)
+                    if len(seen) >= enough:
+                        return len(seen)
+        return len(seen)
 
     def until(self, line: int) -> "MetricStore":
         """A copy holding only the points printed before `line`."""

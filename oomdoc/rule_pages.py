@@ -25,14 +25,15 @@ class Example:
 def fired_by_case(corpus: Path, rules: list[dict]) -> dict[str, list[tuple[str, list]]]:
     """rule id -> [(case name, the evidence the rule's diagnosis cited)] over every corpus case."""
     from .corpus_check import case_dirs, config_files
-    from .diagnose import explain
+    from .diagnose import explain_incidents
 
     out: dict[str, list[tuple[str, list]]] = {}
     for case in case_dirs(corpus):
-        report = explain(case / "train.log", config_paths=config_files(case), rules=rules, similar=False)
-        for d in report.diagnoses:
-            for rid in d.rules:
-                out.setdefault(rid, []).append((case.name, d.evidence))
+        for report in explain_incidents(case / "train.log", config_paths=config_files(case), rules=rules,
+                                        similar=False):
+            for d in report.diagnoses:
+                for rid in d.rules:
+                    out.setdefault(rid, []).append((case.name, d.evidence))
     return out
 
 

@@ -11,9 +11,10 @@ Events are grouped into incidents by `IncidentGrouper`, the same rules that
 split a whole file (`incident_views`), so `explain FILE` and `cat FILE |
 explain -` give the same incidents; live mode only adds time (`incident_gap`,
 a rotated file). An incident is reported once no new event has joined it for
-`grace` seconds -- `settle` seconds while it lacks the memory numbers (Ray's
-raylet report comes a moment before the driver's exception) -- at once when
-the whole stream is quiet or a new incident begins. Precursors seen earlier
+`grace` seconds -- `settle` seconds while it holds no out-of-memory failure in
+full (Ray's raylet report announces a kill a moment before the driver's
+exception gives its numbers) -- at once when the whole stream is quiet or a
+new incident begins. Precursors seen earlier
 (cache-flush warnings, metric trends, the config dump at start-up) are
 remembered in bounded form and handed to the diagnosis.
 
@@ -44,6 +45,11 @@ PRECURSOR_KINDS = parsers.kinds_with_role("precursor", "context")
 # A new OOM after a reported incident is a new incident even within incident_gap
 # (a replayed log compresses hours into seconds); symptoms still join.
 OOM_KINDS = parsers.kinds_with_role("failure")
+FAMILY = parsers.failure_families()
+ANNOUNCES = parsers.announcements()
+# Metric lines after an incident that show the run went on (ranks die one by one:
+# the others may print a step or two before they follow).
+RUN_WENT_ON = 3
 KEEP_EVENTS = 200
 KEEP_PRECURSORS = 64
 KEEP_WARNINGS = 100
@@ -77,14 +83,19 @@ class Incident:
         return [e for e in self.events if e.kind in OOM_KINDS]
 
     def settled(self) -> bool:
-        """Whether the incident already says what failed and how much memory was at stake.
+        """Whether the incident already holds an out-of-memory failure in full.
 
-        A report without numbers is usually followed by the one with them: Ray's
-        raylet prints "N workers killed due to memory pressure" a moment before
-        the driver re-raises the kill with the node's memory; a crash may yet
-        turn out survived when training steps follow it.
+        An announcement is followed by its details (parsers' ANNOUNCES: Ray's raylet
+        prints "N workers killed due to memory pressure" a moment before the driver
+        re-raises the kill with the node's memory); a crash may yet turn out
+        survived when training steps follow it; a symptom's cause may follow.
         """
-        return any(e.kind in OOM_KINDS and any(k.endswith("_bytes") for k in e.facts) for e in self.events)
+        return any(e.kind in OOM_KINDS and not _announces(e) for e in self.events)
+
+
+def _announces(ev: Event) -> bool:
+    marks = ANNOUNCES.get(ev.kind)
+    return bool(marks) and all(ev.facts.get(k) == v for k, v in marks.items())
 
 
 class IncidentGrouper:
@@ -94,8 +105,8 @@ class IncidentGrouper:
     event joins the open incident unless
       * it is more than MERGE_WINDOW lines away from it,
       * training steps were printed in between (the run went on after it), or
-      * it is an out-of-memory failure of another kind than the incident's
-        (a vLLM engine's failure, then a trainer's OOM: two answers).
+      * it is an out-of-memory failure of another family than the incident's
+        (parsers' FAILURE_FAMILY: a vLLM engine's failure, then a trainer's OOM).
     Copies from other ranks, a re-raise of the same kill, a launcher's or Ray's
     report of the death (symptoms) and crashes it caused join. Live mode adds
     time: nothing joins an incident quiet for more than `incident_gap` seconds.
@@ -114,11 +125,12 @@ class IncidentGrouper:
         if abs(ev.line - cur.last_line) > MERGE_WINDOW:
             return False
         if ev.kind in OOM_KINDS:
-            kinds = {e.kind for e in cur.failures()}
-            if kinds and ev.kind not in kinds:
+            families = {FAMILY.get(e.kind) for e in cur.failures()}
+            if families and FAMILY.get(ev.kind) not in families:
                 return False
-        lo, hi = sorted((cur.last_line, ev.line))
-        return not self.metrics.any_between(lo, hi)
+        # the run went on in between: training steps printed after the incident's last line
+        return not (ev.line > cur.last_line and self.metrics.count_between(cur.last_line, ev.line, RUN_WENT_ON)
+                    >= RUN_WENT_ON)
 
     def take(self, ev: Event, now: float = 0.0, gap_s: float | None = None) -> Incident | None:
         """Group `ev`; returns the incident it closed by starting a new one, if any."""

@@ -234,3 +234,40 @@ def test_exit_on_oom_exits_on_the_whole_incident(case):
     cat.wait()
     (doc,) = [json.loads(line) for line in p.stdout.splitlines()]
     assert p.returncode == 1 and doc["shortfall_bytes"] > 10 * 2**30
+
+
+NCCL_OOM = ["[rank1]: torch.distributed.DistBackendError: NCCL error in: ../torch/csrc/distributed/c10d/"
+            "ProcessGroupNCCL.cpp:1970, unhandled cuda error (run with NCCL_DEBUG=INFO for details), NCCL version 2.20.5",
+            "[rank1]: ncclUnhandledCudaError: Call to CUDA function failed.", "[rank1]: Last error:",
+            "[rank1]: Cuda failure 'out of memory'"]
+
+
+def _rank0_oom() -> list[str]:
+    return ["[rank0]: Traceback (most recent call last):", '[rank0]:   File "t.py", line 1, in f',
+            f"[rank0]: {TRAINER_OOM}"]
+
+
+@pytest.mark.parametrize("between, incidents", [
+    ([], 1),                                                    # one moment, one incident
+    ([f"[rank2]: {{'loss': 0.5, 'grad_norm': 1.{i}, 'epoch': 0.3}}" for i in range(2)], 1),  # ranks die one by one
+    ([f"{{'loss': 0.5, 'grad_norm': 1.{i}, 'epoch': 0.{i}}}" for i in range(6)], 2),  # the run went on
+])
+def test_a_device_oom_and_a_collective_oom_group_by_what_happened_between(tmp_path, between, incidents):
+    log = tmp_path / "train.log"
+    log.write_text("\n".join(["step 1", *_rank0_oom(), *between, *NCCL_OOM, "done"]) + "\n")
+    reports = explain_incidents(log, similar=False)
+    assert len(reports) == incidents
+    kinds = [sorted({e.kind for e in r.analysis.events if e.kind != "metrics"}) for r in reports]
+    assert kinds == ([["accelerator_oom", "gpu_oom"]] if incidents == 1 else [["gpu_oom"], ["accelerator_oom"]])
+    assert len(_oomdoc(["-"], stdin_path=log)) == incidents
+
+
+def test_a_complete_failure_without_byte_counts_is_reported_after_the_grace_only():
+    """Only announcements wait for their details: vLLM's KV-cache failure (tokens, no bytes)
+    is whole as printed."""
+    clock = Clock()
+    seen, s = _live((VLLM_FAILURE + "\nengine shutting down\n").encode(), clock, [])
+    for t in (0.6, 0.9):
+        clock.t = t
+        s.tick()
+    assert len(seen) == 1 and any(e.kind == "vllm_kv_cache_insufficient" for e in seen[0].events)

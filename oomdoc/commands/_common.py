@@ -15,13 +15,6 @@ def fail(message: str, code: int = 2):
     sys.exit(code)
 
 
-def rule_errors(errors) -> None:
-    """The one way a command reports broken rule files: each error on stderr, exit 2."""
-    for e in errors:
-        click.echo(f"oomdoc: {e}", err=True)
-    sys.exit(2)
-
-
 @contextmanager
 def input_errors():
     """Turn input problems (and broken rule files) into lines on stderr and exit status 2."""
@@ -33,7 +26,9 @@ def input_errors():
     except InputError as exc:
         fail(str(exc))
     except RuleError as exc:
-        rule_errors(exc.errors)
+        for e in exc.errors:
+            click.echo(f"oomdoc: {e}", err=True)
+        sys.exit(2)
     except MemoryError:
         fail("ran out of memory reading the input")
 
@@ -70,6 +65,20 @@ def color_wanted(stream=None) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+@contextmanager
+def rule_errors():
+    """Rule files that do not validate: every error on stderr (`file:line: rule ...`), exit 2.
+    The one way commands report them."""
+    from ..rules_engine.loader import RuleError
+
+    try:
+        yield
+    except RuleError as exc:
+        for e in exc.errors:
+            click.echo(f"oomdoc: {e}", err=True)
+        sys.exit(2)
 
 
 def dump_json(obj) -> None:

@@ -72,16 +72,14 @@ def _write(path: str, text: str) -> None:
 def command(paths, fix, fmt, top, rules_dirs, strict) -> None:
     """Check incident reports (the pre-commit hook)."""
     from ..incident import checks, fix as fixer, output
-    from ..rules_engine.loader import RuleError
+    from ._common import rule_errors
 
     if not paths:
         raise click.UsageError("give incident report files or directories")
     files = _expand(paths)
     ctx = checks.Context(top=top, rules_dirs=tuple(rules_dirs))
-    try:
+    with rule_errors():
         ctx.load()
-    except RuleError as exc:
-        rule_errors(exc.errors)
     findings, fixed = [], []
     for path in files:
         text = _read(path)

@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from ._common import check_configs, color_wanted, dump_json, fail, input_errors
+from ._common import check_configs, color_wanted, dump_json, fail, input_errors, rule_errors
 
 FORMATS = ["text", "json", "jsonl", "markdown", "html"]
 
@@ -66,9 +66,9 @@ def command(log, configs, rules_dirs, fmt, top, example, flush_after, exit_on_oo
     if log == "-" and _is_stream(sys.stdin) and fmt != "html":   # one page: read the stream to its end
         from .live import run_live
 
-        with input_errors():
+        with input_errors(), rule_errors():
             sys.exit(run_live(configs, rules_dirs, fmt, top, flush_after, exit_on_oom))
-    with input_errors():
+    with input_errors(), rule_errors():
         reports = explain_incidents(log, config_paths=configs, rules_dirs=rules_dirs, top=top)
     if fmt == "jsonl":        # one object per incident per line, as in live mode
         from .live import print_report

@@ -22,12 +22,13 @@ def command(log, configs, rules_dirs) -> None:
     """Print a filled-in incident report for a log."""
     from ..incident.checks import Context
     from ..incident.skeleton import build
+    from ._common import rule_errors
 
     check_configs(configs)
     if log == "-":
         raise click.UsageError("new-incident needs a log file (the excerpt is read back from it)")
     ctx = Context(rules_dirs=tuple(rules_dirs))
-    with input_errors():          # unreadable log or broken rule files: lines on stderr, exit 2
+    with input_errors(), rule_errors():
         ctx.load()
         text = build(log, configs, ctx)
     click.echo(text, nl=False)

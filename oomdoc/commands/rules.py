@@ -13,15 +13,14 @@ _rules_opt = click.option("--rules", "rules_dirs", multiple=True, metavar="DIR",
 
 
 def load_or_exit(rules_dirs):
-    """The rule set, or every rule error on stderr and exit 2 (the one way commands do it)."""
+    """The rule set, or every rule error on stderr and exit 2 (`_common.rule_errors`)."""
     from ..rules_engine.loader import RuleError, load_rules
+    from ._common import rule_errors
 
-    try:
+    with rule_errors():
         rs = load_rules(rules_dirs)
-    except RuleError as exc:
-        rule_errors(exc.errors)
-    if rs.errors:
-        rule_errors(rs.errors)
+        if rs.errors:
+            raise RuleError(rs.errors)
     return rs
 
 

@@ -12,6 +12,12 @@ Each module exposes:
   description each (the rule validator checks rules against these);
 * `ROLES` — what a kind is to an incident (see `ROLE_DOCS`); a kind not
   listed is a precursor, so a family that only describes the run declares none;
+* `FAILURE_FAMILY` — what its failures exhaust ("device", "host", "engine";
+  default: its name): out-of-memory failures of one family close together are
+  one incident (a rank's OOM and another's NCCL OOM), of two families two
+  (a vLLM engine's failure, then the trainer's OOM);
+* `ANNOUNCES` — {kind: {fact: value}}: events that announce a failure whose
+  details follow in another record (live mode waits a moment for them);
 * `PER_COPY_FACTS` — facts that differ between the copies of one failure
   (each rank prints its own free/allocated numbers): left out when copies are
   matched, so eight ranks' OOMs merge into one event;
@@ -76,6 +82,19 @@ def roles() -> dict[str, str]:
 
 def kinds_with_role(*wanted: str) -> frozenset[str]:
     return frozenset(k for k, r in roles().items() if r in wanted)
+
+
+def failure_families() -> dict[str, str]:
+    """Every declared kind -> the family of failures it belongs to."""
+    return {kind: getattr(m, "FAILURE_FAMILY", m.NAME) for m in modules() for kind in getattr(m, "KINDS", {})}
+
+
+def announcements() -> dict[str, dict]:
+    """kind -> the facts that mark an event of it as an announcement (details follow)."""
+    out: dict[str, dict] = {}
+    for m in modules():
+        out.update(getattr(m, "ANNOUNCES", {}))
+    return out
 
 
 def per_copy_facts() -> frozenset[str]:

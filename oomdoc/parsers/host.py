@@ -29,6 +29,8 @@ KEYS = ("kill", "exit", "out of memory", "out_of_me", "allocate memory", "unable
 TRIGGERS = signatures.trigger_groups(NAME)   # literals: oomdoc/signatures/catalogue.yaml
 LINE_TRIGGERS = ()
 
+# Failures of one family at one moment are one incident (parsers/__init__.py).
+FAILURE_FAMILY = "host"
 # What each kind is to an incident (parsers/__init__.py ROLES); unlisted kinds are precursors.
 ROLES = {"host_oom_kill": "failure", "slurm_oom": "failure", "host_alloc_failed": "failure",
          "process_killed": "symptom"}

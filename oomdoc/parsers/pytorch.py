@@ -32,6 +32,8 @@ KEYS = ("out of mem", "tried to alloc")  # few keys: each costs a scan of every 
 TRIGGERS = signatures.trigger_groups(NAME)   # literals: oomdoc/signatures/catalogue.yaml
 LINE_TRIGGERS = ()
 
+# Failures of one family at one moment are one incident (parsers/__init__.py).
+FAILURE_FAMILY = "device"
 # What each kind is to an incident (parsers/__init__.py ROLES); unlisted kinds are precursors.
 ROLES = {"gpu_oom": "failure"}
 # Facts that differ between copies of one failure (each rank prints its own).

@@ -42,6 +42,12 @@ KEYS = (  # few and broad: every record is tested against every key (hot path)
 TRIGGERS = signatures.trigger_groups(NAME)   # literals: oomdoc/signatures/catalogue.yaml
 LINE_TRIGGERS = ()
 
+# Failures of one family at one moment are one incident (parsers/__init__.py).
+FAILURE_FAMILY = "host"
+# Reports that announce a failure whose details another line brings a moment later
+# (the raylet's "N workers killed" summary, then the driver's exception with the
+# node's memory): live mode waits a little for the details before it reports.
+ANNOUNCES = {"ray_oom_kill": {"ray_form": "summary"}}
 # What each kind is to an incident (parsers/__init__.py ROLES); unlisted kinds are precursors.
 ROLES = {"ray_oom_kill": "failure", "ray_worker_died": "symptom"}
 # Facts that differ between copies of one failure (each rank prints its own).

@@ -35,6 +35,8 @@ KEYS = ("out of mem", "_status_", "out_of_", "resource_exhausted", "rtmalloc", "
 TRIGGERS = signatures.trigger_groups(NAME)   # literals: oomdoc/signatures/catalogue.yaml
 LINE_TRIGGERS = ()
 
+# Failures of one family at one moment are one incident (parsers/__init__.py).
+FAILURE_FAMILY = "device"
 # What each kind is to an incident (parsers/__init__.py ROLES); unlisted kinds are precursors.
 ROLES = {"accelerator_oom": "failure"}
 # Facts that differ between copies of one failure (each rank prints its own).

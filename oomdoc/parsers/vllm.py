@@ -38,6 +38,8 @@ TRIGGERS = signatures.trigger_groups(NAME) + (   # error literals: oomdoc/signat
 )
 LINE_TRIGGERS = ()
 
+# Failures of one family at one moment are one incident (parsers/__init__.py).
+FAILURE_FAMILY = "engine"
 # What each kind is to an incident (parsers/__init__.py ROLES); unlisted kinds are precursors.
 ROLES = {"vllm_kv_cache_insufficient": "failure", "vllm_no_cache_blocks": "failure",
          "vllm_free_memory_startup": "failure", "vllm_swap_space": "failure"}

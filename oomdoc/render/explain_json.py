@@ -99,6 +99,10 @@ SCHEMA = {
         "similar_cases": {"type": "array", "items": {
             "type": "object", "properties": {"case": {"type": "string"}, "score": {"type": "number"},
                                              "cause": {"type": "string"}}}},
+        "more_incidents": {"type": "array", "items": {"type": "object"},
+                           "description": "later incidents of the same log, each a report object like this one "
+                                          "(present only when the log holds several; --format jsonl prints one "
+                                          "per line instead)"},
     },
     # `oomdoc scan --format json`: one document over many logs, runs[*].report as above.
     "$defs": {"scan": SCAN},
