@@ -147,6 +147,8 @@ def _facts(text: str) -> dict:
         if m["backend"]:
             f["backend"] = m["backend"].lower()
         f["requested_bytes"] = to_bytes(m["num"], m["unit"])
+        if f["requested_bytes"] is None and m["num"][:1].isdigit():
+            f["size_overflow"] = True    # a size no device holds (an overflowed shape product)
     elif (m := _OVERFLOW.search(text)):
         return {"backend": m["backend"].lower(), "size_overflow": True, "generation": "overflow"}
     elif (m := _REJECTED.search(text)):
