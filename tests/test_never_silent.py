@@ -135,3 +135,35 @@ def test_every_corpus_oom_gets_a_cause_with_a_fix():
 def test_an_impossible_size_is_a_bug_not_a_lack_of_memory():
     _, causes = top("RuntimeError: NPU out of memory. Tried to allocate more than 1EB memory.\n")
     assert causes and causes[0] == "not-oom", causes
+
+
+def test_a_ray_report_wrapped_behind_its_prefix_is_one_kill():
+    """A terminal hard-wrapped the report and every piece kept the worker's prefix."""
+    p = "(TaskRunner pid=98765, ip=10.0.0.1) "
+    pieces = ["ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on", "memory.",
+              "Memory on the node (IP: 10.0.0.1, ID: 5d4c6e8f0a) where the task (actor ID:",
+              "a1b2c3, name=WorkerDict.__init__, pid=77001, memory used=14.87GB) was running was",
+              "212.88GB / 224.00GB (0.950349), which exceeds the memory usage threshold of 0.95.",
+              "Ray killed this worker (ID: 9f8e7d) because it was the most recently scheduled task"]
+    rep, causes = top("".join(p + x + "\n" for x in pieces))
+    kills = [e for e in rep.analysis.events if e.kind == "ray_oom_kill"]
+    assert len(kills) == 1 and kills[0].facts["task_memory_bytes"] == round(14.87 * 2**30)
+    assert causes[0] == "host-ram-pressure", causes
+
+
+@pytest.mark.parametrize("line", [
+    "RuntimeError: DataLoader worker (pid 19597) is killed by signal: Killed.",
+    "torch.multiprocessing.spawn.ProcessExitedException: process 0 terminated with signal SIGKILL",
+])
+def test_an_exception_that_only_reports_a_kill_is_the_kill_not_a_crash(line):
+    rep, causes = top(line + "\n")
+    assert not [e for e in rep.analysis.events if e.kind == "crash"]
+    assert causes[0] == "host-ram-pressure", causes
+
+
+def test_a_request_too_large_to_be_a_size_is_an_overflow():
+    msg = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 17179869184.00 GiB. GPU 0 has a total "
+           "capacity of 79.15 GiB of which 62.10 GiB is free.\n")
+    rep, causes = top(msg)
+    assert rep.analysis.events[0].facts.get("size_overflow") is True
+    assert causes[0] == "not-oom"

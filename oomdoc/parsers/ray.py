@@ -398,6 +398,8 @@ def continues(text: str, nxt: str) -> bool:
         return (last.endswith("memory consumers are:") or "killed due to memory pressure" in last) \
             and text.count("\n") < 4
     c = s[0]
+    if _wrapped_report_piece(text, s):
+        return True
     if c.isdigit() or s.startswith("..."):
         if "COMMAND" in last:
             return bool(_HEAD_END.search(last))
@@ -415,6 +417,20 @@ def continues(text: str, nxt: str) -> bool:
     if s.startswith(("The actor is dead because", "The actor never ran")):
         return "class_name:" in text or "actor died unexpectedly" in text
     return False
+
+
+# A kill report a terminal hard-wrapped, each piece behind the same prefix: the pieces of
+# its sentences (lowercase starts, `212.88GB / 224.00GB (...)`, `Ray killed this worker`)
+# belong to it until its memory-users table begins.
+_REPORT_OPEN = _lazy(r"killed due to the node running low|Memory on the node \(IP")
+_SIZE_PAIR = _lazy(r"[\d.]+\s*GB(?: used)?\s*/\s*[\d.]+\s*GB")
+
+
+def _wrapped_report_piece(text: str, s: str) -> bool:
+    if text.count("\n") >= 30 or _REPORT_OPEN.search(text[:3000]) is None or _in_table(text):
+        return False
+    return s[0].islower() or s.startswith(("Ray killed this worker", "Memory on the node")) \
+        or _SIZE_PAIR.match(s) is not None
 
 
 def _in_table(text: str) -> bool:
