@@ -301,6 +301,7 @@ class LiveSession:
         self.seen_at: dict[int, float] = {}
         self.last_data = clock()
         self.reported = 0
+        self.restarted_at = float("-inf")   # the last rotation / truncation of the input
 
     @property
     def current(self) -> Incident | None:
@@ -335,6 +336,7 @@ class LiveSession:
         if cur is not None and not cur.reported:
             self._report(cur)
         self.grouper.current = None
+        self.restarted_at = now
 
     def next_deadline(self) -> float | None:
         """The clock time at which `tick()` may have something to do."""
@@ -367,8 +369,11 @@ class LiveSession:
         self._take(self.pipe.parse(records), now)
 
     def _may_merge(self, prev: Event, ev: Event) -> bool:
-        """Copies merge only while they arrive close together in time."""
+        """Copies merge only while they arrive close together in time, and never across a
+        restart of the input: the same message after a rotation is the job failing again."""
         seen = self.seen_at.get(id(prev))
+        if seen is not None and seen <= self.restarted_at:
+            return False
         return seen is None or self.clock() - seen <= self.incident_gap
 
     def _take(self, events: list[Event], now: float) -> None:

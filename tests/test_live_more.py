@@ -268,3 +268,19 @@ def test_ctrl_c_ends_quietly(tmp_path):
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_watch_the_same_oom_again_after_copytruncate_is_a_new_incident(tmp_path, doc):
+    """A job restarted by its scheduler fails the same way seconds after logrotate's
+    copytruncate emptied the file: the identical message is a new incident, reported."""
+    path = tmp_path / "train.log"
+    d = doc("watch", str(path), "--from-start", stdin=subprocess.DEVNULL)
+    path.write_text("\n".join(["boot", *[f"step {i} loss 0.5" for i in range(1, 40)], *traceback("", 1.0)]) + "\n")
+    rep = d.report()
+    assert rep is not None and ooms(rep)[0]["facts"]["requested_bytes"] == 1 * 2**30
+    with open(path, "r+") as fh:            # emptied in place, then the restarted job's output:
+        fh.truncate(0)                      # shorter than what was read, so the watcher sees the cut
+    with open(path, "a") as fh:             # whenever it looks (no sleep needed)
+        fh.write("\n".join(traceback("", 1.0)) + "\n")
+    rep = d.report()
+    assert rep is not None and ooms(rep)[0]["facts"]["requested_bytes"] == 1 * 2**30
