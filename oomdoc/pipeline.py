@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from collections import deque
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -90,6 +91,12 @@ def _paste_indent(lines: list[bytes]) -> str:
 
 
 def _any_of(keys):
+    return _any_of_cached(tuple(keys))
+
+
+@lru_cache(maxsize=64)
+def _any_of_cached(keys: tuple):
+    """One search for any of a parser's KEYS: built once per process, not per log."""
     import re
 
     keys = [k for k in keys if k]
