@@ -102,13 +102,13 @@ class KeyIndex:
     def __init__(self, mods: tuple):
         import re
 
-        from .scan import trie_pattern
+        from .scan import cover_set, trie_pattern
 
         owners: dict[str, set[int]] = {}
         for i, m in enumerate(mods):
-            for key in getattr(m, "KEYS", ()):
-                if key:
-                    owners.setdefault(key, set()).add(i)
+            # a key holding another key of its parser adds nothing (a smaller regex to compile)
+            for key in cover_set(k for k in getattr(m, "KEYS", ()) if k):
+                owners.setdefault(key, set()).add(i)
         self.always = frozenset(i for i in range(len(mods)) if not any(i in o for o in owners.values()))
         self._search = re.compile(trie_pattern(owners)).search if owners else None
         self._offered = {s: frozenset(i for k, o in owners.items() if s.startswith(k) for i in o) for s in owners}

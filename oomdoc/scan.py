@@ -140,9 +140,16 @@ def trie_pattern(words) -> str:
             node = node.setdefault(ch, {})
         node[""] = True
 
+    escaped: dict[str, str] = {}   # re.escape per character is most of the build time
+
+    def esc(ch: str) -> str:
+        if ch not in escaped:
+            escaped[ch] = re.escape(ch)
+        return escaped[ch]
+
     def emit(node: dict) -> str:
         end = "" in node
-        alts = [re.escape(ch) + emit(child) for ch, child in sorted(node.items()) if ch]
+        alts = [esc(ch) + emit(child) for ch, child in sorted(node.items()) if ch]
         if not alts:
             return ""
         body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
