@@ -50,13 +50,14 @@ def _compiled() -> list:
     return _COMPILED
 
 # Values after a credential-looking key that are not secrets: config words.
-_NOT_SECRET = re.compile(
+# (The next two are compiled on first use, by `re`'s cache: most logs hold no credential key.)
+_NOT_SECRET = (
     r"(?i)^(?:\*+|<[^>]*>|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|\$\{.*|%[A-Za-z_]+%|\{\{.*|none|null|true|false|required|optional|"
     r"[A-Za-z_]+\(|\.{3}|x{4,}|your[_-].*|redacted|masked|<redacted>|"
     r"\d+|\d+(?:\.\d+)?[kmgt]?i?b?)$"
 )
 # Key names that contain 'token' but configure lengths, not credentials.
-_TOKEN_KNOB = re.compile(r"(?i)tokens\b|tokens?[_-]?(?:len|length|per|num|count|id|ids|budget|limit|level|mean|sum)\b"
+_TOKEN_KNOB = (r"(?i)tokens\b|tokens?[_-]?(?:len|length|per|num|count|id|ids|budget|limit|level|mean|sum)\b"
                          r"|\b(?:pad|eos|bos|unk|sep|cls|mask|special|chat|max|min|num|n|new|gen|kv)[_-]?token\b"
                          r"|tokeni[sz]er|token-mean")
 
@@ -103,9 +104,9 @@ def find_secrets(text: str) -> list[Secret]:
 
 def _credential_value(m, text: str, start: int, value: str) -> bool:
     key = text[m.start():start]
-    if _TOKEN_KNOB.search(key):
+    if re.search(_TOKEN_KNOB, key):
         return False
-    if _NOT_SECRET.match(value):
+    if re.match(_NOT_SECRET, value):
         return False
     if "/" in value and not re.search(r"[A-Za-z0-9+/]{30,}", value):
         return False  # a path, not a secret
