@@ -95,8 +95,10 @@ def detect(lines, events, entries, commands) -> Framework:
                 fork(name, fw)
                 add(fw, FORK_WEIGHT, f"{name} (a fork of {fw}) named in the log")   # a fork runs its base's code
     _code_evidence(raw, packages, modules, add)
+    # both formats name the caller's `file.py:line` in the first 160 characters: a C-speed test first
+    py_lines = [ln.raw for ln in (lines or ())[:LOGGER_LINES] if ln.raw.find(".py:", 0, 160) >= 0]
     for rx, fw, w, reason in _LOGGER_FORMATS:
-        if any(rx.search(ln.raw, 0, 160) for ln in (lines or ())[:LOGGER_LINES]):
+        if any(rx.search(raw, 0, 160) for raw in py_lines):
             add(fw, w, reason)
     # an actor's own __repr__ may add to its name (NeMo-RL: `VllmGenerationWorker[rank=0]`)
     seen_actors = {ln.source.actor.split("[", 1)[0] for ln in lines or () if ln.source.actor}
