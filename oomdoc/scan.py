@@ -140,9 +140,16 @@ def trie_pattern(words) -> str:
             node = node.setdefault(ch, {})
         node[""] = True
 
+    escaped: dict[str, str] = {}   # re.escape per character is most of the build time
+
+    def esc(ch: str) -> str:
+        if ch not in escaped:
+            escaped[ch] = re.escape(ch)
+        return escaped[ch]
+
     def emit(node: dict) -> str:
         end = "" in node
-        alts = [re.escape(ch) + emit(child) for ch, child in sorted(node.items()) if ch]
+        alts = [esc(ch) + emit(child) for ch, child in sorted(node.items()) if ch]
         if not alts:
             return ""
         body = alts[0] if len(alts) == 1 else "(?:" + "|".join(alts) + ")"
@@ -162,6 +169,25 @@ def _prefilters(words: tuple[str, ...], line_literals: tuple[bytes, ...]) -> tup
     """(every trigger, the anchors, the one-line triggers) as block prefilters."""
     return (_Prefilter(cover_set(words)), _Prefilter(anchor_set(words)),
             _Prefilter([x.decode("latin-1") for x in line_literals]))
+
+
+@lru_cache(maxsize=4)
+def _contexts(windows: tuple[TriggerGroup, ...]) -> dict[str, tuple[int, int]]:
+    """Every searched variant -> (lines before, lines after) to emit around a hit.
+
+    Case-sensitive search is ~10x faster in the Rust engine than (?i), so
+    prose literals are searched as written, lowercased and Capitalised. Built
+    once per process (a fleet worker makes a scanner per log); callers copy it.
+    """
+    ctx: dict[str, tuple[int, int]] = {}
+    for g in windows:
+        for lit in g.literals:
+            for var in case_variants(lit):
+                # searched in bytes: a non-ASCII literal as its UTF-8 bytes (one char per byte)
+                var = var.encode("utf-8").decode("latin-1")
+                b, a = ctx.get(var, (0, 0))
+                ctx[var] = (max(b, g.before), max(a, g.after))
+    return ctx
 
 
 def cover_set(variants) -> list[str]:
@@ -201,16 +227,7 @@ class Scanner:
         self.head_bytes = head_bytes
         self.max_line = max_line
         self.emit_all = emit_all
-        self._ctx: dict[str, tuple[int, int]] = {}
-        # Case-sensitive search is ~10x faster in the Rust engine than (?i), so
-        # prose literals are searched as written, lowercased and Capitalised.
-        for g in windows:
-            for lit in g.literals:
-                for var in case_variants(lit):
-                    # searched in bytes: a non-ASCII literal as its UTF-8 bytes (one char per byte)
-                    var = var.encode("utf-8").decode("latin-1")
-                    b, a = self._ctx.get(var, (0, 0))
-                    self._ctx[var] = (max(b, g.before), max(a, g.after))
+        self._ctx = dict(_contexts(tuple(windows)))
         self._max_before = max((b for b, _ in self._ctx.values()), default=0)
         self._overlap = max((len(k) for k in self._ctx), default=1)
         # A trie-shaped regex: Python's re tries a flat alternation branch by

@@ -91,7 +91,20 @@ def _cases(corpus: Path) -> list[Path]:
     return sorted(p for p in corpus.iterdir() if (p / "expected.yaml").is_file() and (p / "train.log").is_file())
 
 
+# (corpus dir, index file) -> signatures: the corpus is package data, read once
+# per process (stamping its ~250 files costs ~10 ms, paid per log by a fleet worker)
+_SIGNATURES: dict[tuple[str, str], list[tuple[str, str, str]]] = {}
+
+
 def _corpus_signatures(corpus: Path, index: Path | None = None) -> list[tuple[str, str, str]]:
+    """Every case's signature, memoised per process (see `_read_corpus_signatures`)."""
+    key = (str(corpus), str(index or INDEX))
+    if key not in _SIGNATURES:
+        _SIGNATURES[key] = _read_corpus_signatures(corpus, index)
+    return _SIGNATURES[key]
+
+
+def _read_corpus_signatures(corpus: Path, index: Path | None = None) -> list[tuple[str, str, str]]:
     """Every case's signature: from the user cache (stat key), else the shipped index
     (content key), reading only the cases it does not hold or holds stale."""
     from .rules_engine.loader import cache_key

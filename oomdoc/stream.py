@@ -60,7 +60,7 @@ START_LINES = 4000     # the scanner emits these whole
 HEAD_LINES = 8000
 LATER_LINES = 500
 CONFIG_WINDOW = CONFIG_TRIGGERS.after
-_CONFIG_RE = re.compile("|".join(re.escape(lit) for lit in CONFIG_TRIGGERS.literals))
+_CONFIG_PATTERN = "|".join(re.escape(lit) for lit in CONFIG_TRIGGERS.literals)   # live mode only: compiled there
 RECENT_LINES = 200
 RECENT_BYTES = 256 << 10
 RECENT_SOURCES = 64
@@ -216,9 +216,10 @@ class _Kept:
         self.head: list[Line] = []
         self.later: deque[Line] = deque(maxlen=LATER_LINES)
         self.config_until = 0
+        self.config_re = re.compile(_CONFIG_PATTERN)
 
     def add(self, line: Line) -> None:
-        if _CONFIG_RE.search(line.raw):
+        if self.config_re.search(line.raw):
             self.config_until = line.no + CONFIG_WINDOW
         if line.no <= START_LINES and len(self.head) < HEAD_LINES:
             self.head.append(line)

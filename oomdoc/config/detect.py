@@ -53,11 +53,12 @@ def _tables():
     """Evidence tables built once from the JSON profiles."""
     profiles = detect_profiles()
     packages = {p: (fw, w) for fw, d in profiles.items() for p, w in d.get("packages", {}).items()}
-    # one literal-led pattern per package: the regex engine then skips to the literal (fast on MBs)
-    modules = {p: re.compile(rf"{re.escape(p)}\.([a-z_][a-z0-9_]*)(?:\.[A-Za-z_]\w*)*") for p in packages}
+    # one literal-led pattern per package: the regex engine then skips to the literal (fast on MBs);
+    # kept as text, compiled (and cached by `re`) only for a package the log names
+    modules = {p: rf"{re.escape(p)}\.([a-z_][a-z0-9_]*)(?:\.[A-Za-z_]\w*)*" for p in packages}
     actors = {a: (fw, w) for fw, d in profiles.items() for a, w in d.get("actors", {}).items()}
     # a CamelCase compound name is specific enough as `Name.method`; a plain word needs `ray::`
-    actor_res = {a: re.compile(rf"{re.escape(a)}\.\w") for a in actors if sum(c.isupper() for c in a) >= 2}
+    actor_res = {a: rf"{re.escape(a)}\.\w" for a in actors if sum(c.isupper() for c in a) >= 2}
     parsers = {p: fw for fw, d in profiles.items() for p in d.get("parsers", ())}
     return profiles, packages, modules, actors, actor_res, parsers
 
@@ -94,8 +95,10 @@ def detect(lines, events, entries, commands) -> Framework:
                 fork(name, fw)
                 add(fw, FORK_WEIGHT, f"{name} (a fork of {fw}) named in the log")   # a fork runs its base's code
     _code_evidence(raw, packages, modules, add)
+    # both formats name the caller's `file.py:line` in the first 160 characters: a C-speed test first
+    py_lines = [ln.raw for ln in (lines or ())[:LOGGER_LINES] if ln.raw.find(".py:", 0, 160) >= 0]
     for rx, fw, w, reason in _LOGGER_FORMATS:
-        if any(rx.search(ln.raw, 0, 160) for ln in (lines or ())[:LOGGER_LINES]):
+        if any(rx.search(raw, 0, 160) for raw in py_lines):
             add(fw, w, reason)
     # an actor's own __repr__ may add to its name (NeMo-RL: `VllmGenerationWorker[rank=0]`)
     seen_actors = {ln.source.actor.split("[", 1)[0] for ln in lines or () if ln.source.actor}
@@ -103,7 +106,7 @@ def detect(lines, events, entries, commands) -> Framework:
     if any(ln.source.kind == "vllm" for ln in lines or ()):
         add("vllm", 2, "vLLM engine process output (`(EngineCore pid=...)`)")
     seen_actors.update(a for a in actors if a in raw and (
-        f"ray::{a}" in raw or (a in actor_res and actor_res[a].search(raw))))
+        f"ray::{a}" in raw or (a in actor_res and re.search(actor_res[a], raw))))
     for actor in sorted(seen_actors & actors.keys()):
         fw, w = actors[actor]
         add(fw, w, f"Ray actor {actor}")
@@ -144,10 +147,10 @@ def _code_evidence(raw, packages, modules, add) -> None:
         pkg = _package_of(token, packages)
         if pkg:
             found.setdefault(pkg, f"code path {token[-80:]}.py")
-    for pkg, rx in modules.items():
+    for pkg, pattern in modules.items():
         if pkg in found or pkg + "." not in raw:
             continue
-        for m in rx.finditer(raw):
+        for m in re.finditer(pattern, raw):
             before = raw[m.start() - 1] if m.start() else " "
             if not (before.isalnum() or before in "_./-") and m.group(1) not in _NOT_MODULES:
                 found[pkg] = f"module {m.group(0)}"

@@ -91,28 +91,28 @@ FACTS = {
 }
 
 # (reason, lowercase gate literals, pattern) — first match wins; specific before
-# generic. The regex runs only when a gate literal is in the lowercased record.
+# generic. The regex runs (and is compiled) only when a gate literal is in the lowercased record.
 _SPECIFIC = (
-    ("illegal_memory_access", ("illegal memory access",), re.compile(r"illegal memory access", re.I)),
+    ("illegal_memory_access", ("illegal memory access",), _lazy(r"illegal memory access", re.I)),
     ("device_side_assert", ("device-side assert",),
-     re.compile(r"device-side assert(?:ion)? triggered|device-side assertions? (?:was|were) triggered")),
-    ("ecc_error", ("ecc error",), re.compile(r"uncorrectable ECC error", re.I)),
-    ("gpu_lost", ("fallen off", "xid"), re.compile(r"fallen off the bus|Xid \(PCI:[^)]*\): 79\b")),
+     _lazy(r"device-side assert(?:ion)? triggered|device-side assertions? (?:was|were) triggered")),
+    ("ecc_error", ("ecc error",), _lazy(r"uncorrectable ECC error", re.I)),
+    ("gpu_lost", ("fallen off", "xid"), _lazy(r"fallen off the bus|Xid \(PCI:[^)]*\): 79\b")),
     ("cuda_launch_failure", ("launch failure", "illegal instruction", "misaligned address"),
-     re.compile(r"unspecified launch failure|an illegal instruction was encountered|misaligned address")),
+     _lazy(r"unspecified launch failure|an illegal instruction was encountered|misaligned address")),
     ("nccl_timeout", ("watchdog", "blocking wait", "timed out"),
-     re.compile(r"Watchdog caught collective operation timeout|timed out in blocking wait|"
+     _lazy(r"Watchdog caught collective operation timeout|timed out in blocking wait|"
                 r"Some NCCL operations have failed or timed out")),
-    ("segfault", ("segmentation fault", "sigsegv"), re.compile(r"Segmentation fault|SIGSEGV")),
+    ("segfault", ("segmentation fault", "sigsegv"), _lazy(r"Segmentation fault|SIGSEGV")),
     ("nan_loss", ("nan", "floatingpointerror"),
-     re.compile(r"Loss is NaN|loss is nan|Loss became infinite or NaN|returned nan values in its|"
+     _lazy(r"Loss is NaN|loss is nan|Loss became infinite or NaN|returned nan values in its|"
                 r"FloatingPointError")),
 )
 _GENERIC = (
-    ("abort", ("aborted", "sigabrt"), re.compile(r"Fatal Python error: Aborted|SIGABRT")),
-    ("nccl_error", ("nccl",), re.compile(r"NCCL error|ncclSystemError|ncclInternalError|ncclRemoteError|"
+    ("abort", ("aborted", "sigabrt"), _lazy(r"Fatal Python error: Aborted|SIGABRT")),
+    ("nccl_error", ("nccl",), _lazy(r"NCCL error|ncclSystemError|ncclInternalError|ncclRemoteError|"
                                          r"NCCL communicator was aborted")),
-    ("cuda_error", ("cuda error:", "hip error:"), re.compile(r"(?:CUDA|HIP) error: (?!out of memory)")),
+    ("cuda_error", ("cuda error:", "hip error:"), _lazy(r"(?:CUDA|HIP) error: (?!out of memory)")),
 )
 _OOM_WORDS = _lazy(
     r"out of memory|OutOfMemory|MemoryError|RESOURCE_EXHAUSTED|ALLOC_FAILED|OUT_OF_MEMORY|"
