@@ -6,6 +6,8 @@ ask, so this module imports nothing of oomdoc.
 """
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
 
 PKG_DIR = Path(__file__).resolve().parent          # oomdoc/
@@ -18,3 +20,15 @@ def data_dir(name: str) -> Path | None:
         if cand.is_dir() and (cand != CHECKOUT / name or (CHECKOUT / "pyproject.toml").is_file()):
             return cand
     return None
+
+
+def write_cache(path: Path, doc: dict) -> None:
+    """Write a JSON cache file atomically (a concurrent reader sees the old or the new
+    file, never half of one); a cache that cannot be written is only a slower next run."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(doc), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass

@@ -6,7 +6,6 @@ so `explain FILE` and `tail -f | oomdoc explain -` share one code path.
 from __future__ import annotations
 
 import os
-from collections import deque
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path

@@ -8,7 +8,6 @@ signatures are cached beside the rule cache, keyed by the case files' mtimes.
 from __future__ import annotations
 
 import json
-import os
 import re
 import zlib
 from pathlib import Path
@@ -136,13 +135,9 @@ def _read_corpus_signatures(corpus: Path, index: Path | None = None) -> list[tup
         if got:
             out.append(got)
     if cache is not None:
-        try:
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps({"key": key, "sigs": out}), encoding="utf-8")
-            os.replace(tmp, cache)
-        except OSError:
-            pass
+        from .datafiles import write_cache
+
+        write_cache(cache, {"key": key, "sigs": out})
     return out
 
 

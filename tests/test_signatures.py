@@ -6,7 +6,6 @@ entries, not one test per family.
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest

@@ -17,7 +17,6 @@ import sys
 
 import click
 
-from ._common import rule_errors
 
 
 def _expand(paths) -> list[str]:

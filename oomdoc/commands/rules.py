@@ -6,7 +6,7 @@ import textwrap
 
 import click
 
-from ._common import fail, rule_errors
+from ._common import fail
 
 _rules_opt = click.option("--rules", "rules_dirs", multiple=True, metavar="DIR",
                           help="extra rule directory or file; repeatable (also OOMDOC_RULES)")
@@ -86,7 +86,7 @@ def show(rule_id, rules_dirs) -> None:
             click.echo(f"cause {rule_id}: {len(of_cause)} rule{'s' if len(of_cause) != 1 else ''}")
             for line in table([(x["id"], x["status"], x["title"]) for x in of_cause]):
                 click.echo(f"  {line}")
-            click.echo(f"\n(`oomdoc rules show RULE_ID` for one rule's documentation)")
+            click.echo("\n(`oomdoc rules show RULE_ID` for one rule's documentation)")
             return
         from difflib import get_close_matches
 
@@ -236,7 +236,7 @@ def docs(out, check_only) -> None:
 
     from ..datafiles import data_dir
     from ..rule_pages import render_all, stale
-    from ..rules_engine.loader import load_rules, rule_files, validate_files
+    from ..rules_engine.loader import rule_files, validate_files
 
     corpus, packaged = data_dir("corpus"), data_dir("rules")
     if corpus is None or packaged is None:

@@ -13,7 +13,6 @@ than a regex over the whole line. Nothing here ever emits an OOM kind.
 """
 from __future__ import annotations
 
-import re
 
 from .base import lazy as _lazy
 

@@ -199,13 +199,9 @@ def _cached_data() -> dict:
             pass
     data = _load_yaml(PATH.read_text(encoding="utf-8"))
     if cache is not None:
-        try:
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps({"key": key, "data": data}), encoding="utf-8")
-            os.replace(tmp, cache)
-        except OSError:
-            pass
+        from ..datafiles import write_cache
+
+        write_cache(cache, {"key": key, "data": data})
     return data
 
 
