@@ -422,15 +422,19 @@ def continues(text: str, nxt: str) -> bool:
 # A kill report a terminal hard-wrapped, each piece behind the same prefix: the pieces of
 # its sentences (lowercase starts, `212.88GB / 224.00GB (...)`, `Ray killed this worker`)
 # belong to it until its memory-users table begins.
-_REPORT_OPEN = _lazy(r"killed due to the node running low|Memory on the node \(IP")
+_REPORT_OPEN = ("killed due to the node running low", "Memory on the node (IP")
 _SIZE_PAIR = _lazy(r"[\d.]+\s*GB(?: used)?\s*/\s*[\d.]+\s*GB")
 
 
 def _wrapped_report_piece(text: str, s: str) -> bool:
-    if text.count("\n") >= 30 or _REPORT_OPEN.search(text[:3000]) is None or _in_table(text):
+    # cheapest tests first: this runs for every line that follows an open record
+    if not (s[0].islower() or s.startswith(("Ray killed this worker", "Memory on the node"))
+            or _SIZE_PAIR.match(s) is not None):
         return False
-    return s[0].islower() or s.startswith(("Ray killed this worker", "Memory on the node")) \
-        or _SIZE_PAIR.match(s) is not None
+    head = text[:3000]
+    if not any(k in head for k in _REPORT_OPEN) or text.count("\n") >= 30:
+        return False
+    return not _in_table(text)
 
 
 def _in_table(text: str) -> bool:

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable
 
+from .fallback import memory_of
+
 # A knob value that is only the framework's default is weaker evidence than one
 # the user wrote (the default may not even apply, e.g. vLLM knobs without vLLM).
 DEFAULT_WEIGHT = 0.5
@@ -114,8 +116,6 @@ class Context:
 # -- derived facts ------------------------------------------------------------
 
 def derive(ev, cfg=None) -> dict:
-    from .fallback import memory_of
-
     f = dict(ev.facts)
     mem = memory_of(ev.kind, f)
     if mem:

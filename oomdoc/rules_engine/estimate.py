@@ -54,10 +54,9 @@ def _num(v):
 
 def shards(cfg) -> int:
     """GPUs the states are spread over (1 when nothing says more)."""
-    for knob in ("trainer.num_processes",):
-        n = _num(cfg.value(knob))
-        if n and n >= 1:
-            return int(n)
+    n = _num(cfg.value("trainer.num_processes"))
+    if n and n >= 1:
+        return int(n)
     per, nodes = _num(cfg.value("trainer.n_gpus_per_node")), _num(cfg.value("trainer.nnodes")) or 1
     if per and per >= 1:
         return int(per * nodes)

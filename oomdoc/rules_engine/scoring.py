@@ -152,6 +152,7 @@ def resolve_fixes(rule: dict, d: Diagnosis, ctx: C.Context, shortfall: int | Non
     diagnosis would otherwise be left with no fix at all)."""
     out = []
     cfg = ctx.cfg
+    last_step = _last_step(ctx)
     ctx = ctx.for_rule(rule)
     for fix in rule.get("fixes", []):
         if any(C.evaluate(c, ctx) is not None for c in fix.get("unless", [])):
@@ -159,7 +160,7 @@ def resolve_fixes(rule: dict, d: Diagnosis, ctx: C.Context, shortfall: int | Non
         knob = fix["knob"]
         current = cfg.value(knob) if cfg is not None else None
         fc = FixContext(knob=knob, current=current, facts=d.facts, shortfall=shortfall, cfg=cfg,
-                        last_step=_last_step(ctx))
+                        last_step=last_step)
         raw = fix["value"]
         if isinstance(raw, dict) and "helper" in raw:
             fc.args = raw.get("args") or {}

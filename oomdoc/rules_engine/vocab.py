@@ -49,8 +49,6 @@ EXPECTED_FACTS = {
     "kv_cache_tokens": "tokens the vLLM KV cache can hold",
     "max_model_len": "vLLM max model len",
     "gpu_blocks": "vLLM GPU KV cache blocks",
-    "certainty": "how surely the event is an out-of-memory failure: certain, likely, possible (a kill with no memory report)",
-    "signature": "the message family (signature catalogue id) the event was recognised by",
     "step": "training step",
 }
 
@@ -71,7 +69,6 @@ DERIVED_FACTS = {
     "oom_count": "how many copies of this failure were merged (ranks, repeats)",
     "model_states_bytes": "estimated parameters + gradients + optimizer states per GPU (model size from its name, method, sharding)",
     "model_states_share": "model_states_bytes / the device's total capacity",
-    "memory": "memory class the event reports on: gpu, host, shm, kv-cache, object-store (the event's own, else by kind)",
 }
 
 METRICS = {
