@@ -419,10 +419,12 @@ class LiveSession:
         lines = self.lines.lines()
         # families that judge an event by what followed it (a crash the run survived)
         self.pipe.after_read(Analysis(name=a.name, events=incident.events, metrics=a.metrics, lines=lines))
+        # precursors a family made from the whole read (bars: how far the run got)
+        made = [e for e in incident.events if e.kind in PRECURSOR_KINDS]
         incident.events = [e for e in incident.events if e.kind not in PRECURSOR_KINDS]
         if not incident.events:
             return
-        precursors = list({id(e): e for e in [*self.first_precursor.values(), *self.precursors]}.values())
+        precursors = list({id(e): e for e in [*self.first_precursor.values(), *self.precursors, *made]}.values())
         self.reported += 1
         self.on_incident(_view(a, incident, precursors, lines, until))
 

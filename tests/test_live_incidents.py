@@ -52,7 +52,7 @@ def _incidents(objs: list[dict]) -> list[tuple]:
     for d in objs:
         cause = d["diagnoses"][0]["cause"] if d["diagnoses"] else None
         failures = sorted((e["kind"], e["line"]) for e in d["events"]
-                          if e["kind"] not in ("metrics",) and not e["kind"].startswith(("vllm_profile",)))
+                          if e["kind"] not in ("metrics", "progress") and not e["kind"].startswith(("vllm_profile",)))
         out.append((cause, failures[:1]))
     return out
 

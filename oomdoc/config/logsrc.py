@@ -106,9 +106,15 @@ def read(lines, warn) -> tuple[list[Entry], list[shell.Command]]:
 
 
 def _maybe_command(s: str) -> bool:
-    head = s.split(None, 1)[0]
-    return head in shell.all_launchers() or bool(shell.PYTHONS.match(head)) or head in ("export", "sudo") \
-        or bool(_ENV.match(s))
+    parts = s.split(None, 2)
+    head = parts[0]
+    if shell.PYTHONS.match(head):
+        # `python3 train.py`, `python -m pkg`: not the kernel's "python3 invoked oom-killer: ..."
+        return len(parts) == 1 or bool(_PY_ARG.match(parts[1]))
+    return head in shell.all_launchers() or head in ("export", "sudo") or bool(_ENV.match(s))
+
+
+_PY_ARG = re.compile(r"^(?:-|\S*[/.=$])")     # a flag, a path/script, or a variable
 
 
 def _same_source_lines(lines, start, limit=MAX_BLOCK):

@@ -1,0 +1,138 @@
+"""tqdm progress bars: how far the run got before it failed (evidence, never a failure).
+
+Almost every trainer draws tqdm bars (`Training Progress:  10%|█ | 116/1155
+[7:54:43<67:30:48, 233.93s/it]`, HF Trainer's bare ` 50%|█████ | 50/100
+[01:23<01:23, 1.65s/it]`, EasyR1's `Running step 0:   7%| | 4.00/60.0 [2:11:12<...`).
+How far the run got says what kind of failure it was: a run that survived
+twenty training steps did not fail on a footprint that is the same every step.
+
+After the log is read, one `progress` event describes the last bar drawn
+before the first failure: its description, `done` / `total`, `elapsed_s`, and
+what it counts (`bar`: `training` steps, `loading` a model or data, or a
+`phase` inside a step such as log-prob or generation). `steps_done` is the
+training steps completed: that bar's count, or the last step number in the
+per-step metric lines when that is higher.
+
+Bars are read only from kept lines and the failure's own lines, never on the
+hot path: the family has no triggers.
+"""
+from __future__ import annotations
+
+from ..model import Event
+from .base import lazy as _lazy
+
+NAME = "bars"
+KEYS = ()
+TRIGGERS = ()
+LINE_TRIGGERS = ()
+ROLES: dict[str, str] = {}
+KINDS = {
+    "progress": "the last tqdm bar drawn before the first failure (and training steps completed): evidence, not a failure",
+}
+FACTS = {
+    "bar": "what the bar counts: training (steps), loading (model/data), phase (inside a step: log-prob, generation, eval)",
+    "desc": "the bar's description as printed (may be empty: HF Trainer)",
+    "done": "the bar's count when it was last drawn before the failure",
+    "total": "the bar's total",
+    "elapsed_s": "seconds elapsed on that bar",
+    "finished": "the bar had reached its total (an end-of-epoch job such as a checkpoint save or evaluation came next)",
+    "steps_done": "training steps completed before the failure (training bar or per-step metric lines)",
+}
+
+# {desc}: {pct}%|{bar}| {n}/{total} [{elapsed}<{remaining}, {rate}] ; n/total may be unit-scaled (4.00, 1.2k)
+_BAR = _lazy(r"(?P<desc>[^|%\r\n]{0,80}?)[:\s]*(?P<pct>\d{1,3})%\|[^|\r\n]{0,200}\|\s*"
+             r"(?P<n>\d+(?:\.\d+)?[kMG]?)/(?P<tot>\d+(?:\.\d+)?[kMG]?)"
+             r"(?:\s*\[(?P<el>(?:\d+:)?\d+:\d\d)(?:<[\d:?]*)?(?:,\s*(?P<rate>[\d.]+[kMG]?(?P<unit>s/it|it/s)))?)?")
+_LOAD = _lazy(r"(?i)load|shard|download|fetch|\bmap\b|token|convert|build|preprocess|filter|read|saving|upload")
+_PHASE = _lazy(r"(?i)log.?prob|prompt|generat|rollout|captur|sampl|eval|valid|test|infer|reward|scor|ref\b|critic|values")
+_TRAIN = _lazy(r"(?i)train|step|epoch|episode|iter|progress|global|\bppo\b|grpo|update")
+_SCALE = {"k": 1e3, "M": 1e6, "G": 1e9}
+FAILURE_ROLES = ("failure", "symptom")
+
+
+def parse(record) -> list[Event]:
+    return []
+
+
+def after_read(analysis) -> None:
+    """Describe the last bar before the first failure (once per log)."""
+    from . import roles
+
+    role = roles()
+    failures = [e for e in analysis.events if role.get(e.kind) in FAILURE_ROLES]
+    if not failures or any(e.kind == "progress" for e in analysis.events):
+        return
+    first = min(failures, key=lambda e: e.line)
+    last = None
+    for ln in analysis.lines:
+        if ln.no > first.end_line:
+            break
+        if "%|" in ln.text:
+            for m in _BAR.finditer(ln.text):
+                last = (ln, m)
+    if last is None and "%|" in first.text:     # a bar glued to the failure's own line
+        m = None
+        for m in _BAR.finditer(first.text):
+            pass
+        last = (None, m) if m else None
+    facts: dict = {}
+    line, source = first.line, first.source
+    if last is not None:
+        ln, m = last
+        facts = _facts(m)
+        if ln is not None:
+            line, source = ln.no, ln.source
+    step = _metric_step(analysis.metrics)
+    train = facts.get("done") if facts.get("bar") == "training" else None
+    steps = max((s for s in (train, step) if s is not None), default=None)
+    if steps is not None:
+        facts["steps_done"] = int(steps)
+    if facts:
+        analysis.events.append(Event(kind="progress", source=source, line=line, end_line=line, facts=facts,
+                                     text=(ln.text if last and last[0] is not None else first.text)[:300]))
+
+
+def _facts(m) -> dict:
+    desc = m["desc"].strip(" :\t")
+    out = {"bar": classify(desc, m["unit"]), "desc": desc, "done": _num(m["n"]), "total": _num(m["tot"])}
+    if out["total"] and out["done"] >= out["total"]:
+        out["finished"] = True
+    if m["el"]:
+        out["elapsed_s"] = _seconds(m["el"])
+    return out
+
+
+def classify(desc: str, unit: str | None) -> str:
+    """What a bar counts, from its description (and rate: a bare HF Trainer bar
+    runs at seconds per iteration; a bare data bar at iterations per second)."""
+    if not desc:
+        return "training" if unit == "s/it" else "unknown"
+    if _LOAD.search(desc):
+        return "loading"
+    if _PHASE.search(desc):
+        return "phase"
+    if _TRAIN.search(desc):
+        return "training"
+    return "unknown"
+
+
+def _num(s: str) -> float:
+    if s[-1] in _SCALE:
+        return float(s[:-1]) * _SCALE[s[-1]]
+    v = float(s)
+    return int(v) if v.is_integer() else v
+
+
+def _seconds(s: str) -> int:
+    total = 0
+    for part in s.split(":"):
+        total = total * 60 + int(part)
+    return total
+
+
+def _metric_step(store) -> float | None:
+    """The highest step number any per-step metric series reached."""
+    if store is None:
+        return None
+    steps = [p[0] for name in store.names() for p in store.points(name)[-1:] if p[0] is not None]
+    return max(steps) if steps else None
