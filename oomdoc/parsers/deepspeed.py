@@ -11,6 +11,10 @@
   is freeing its cache and retrying cudaMalloc, i.e. the run is at the edge.
 * the ZeRO model-states estimator table, when a user prints it.
 * `DeepSpeedCPUAdam` / `cpu_adam`: the optimizer lives in host RAM.
+* ZeRO-3's `Parameter Offload: Total persistent parameters: N in M params`
+  (`DeepSpeedZeRoOffload.__init__`, printed by every stage-3 engine at
+  `deepspeed.initialize`, 0.6-0.18): the model is partitioned and the
+  optimizer's partitions and states are built next (`deepspeed_zero3_init`).
 
 GPU OOMs in DeepSpeed are PyTorch's text (pytorch.py); the launcher's
 `exits with return code = -9` belongs to the host family.
@@ -28,12 +32,13 @@ from .base import event
 
 NAME = "deepspeed"
 KEYS = ("max_ma", "cpu virtual memory", "cache flushes", "cpu_adam", "cpuadam",
-        "estimated memory needed", "gigabytes")
+        "estimated memory needed", "gigabytes", "total persistent parameters")
 TRIGGERS = (
     # before=1: the plain-print label line (DeepSpeed >= 0.18.3) precedes the numbers
     TriggerGroup("deepspeed-memory", ("Max_MA", "CPU Virtual Memory", "GigaBytes"), before=1),
     TriggerGroup("deepspeed-hints", ("allocator cache flushes", "DeepSpeedCPUAdam", "cpu_adam")),
     TriggerGroup("deepspeed-estimate", ("Estimated memory needed for params",), after=12),
+    TriggerGroup("deepspeed-zero3-init", ("Total persistent parameters",)),
 )
 LINE_TRIGGERS = ()
 
@@ -42,6 +47,7 @@ KINDS = {
     "deepspeed_cache_flush": "ZeRO-3 warning: the caching allocator flushed and retried (high memory pressure)",
     "deepspeed_estimate": "DeepSpeed's ZeRO model-states memory estimate table",
     "deepspeed_offload_hint": "the optimizer runs on the CPU (DeepSpeedCPUAdam): optimizer states in host RAM",
+    "deepspeed_zero3_init": "ZeRO-3 partitioned the model (Parameter Offload: Total persistent parameters); the optimizer is built next",
 }
 FACTS = {
     "label": "the see_memory_usage message, when it could be paired",
@@ -58,6 +64,8 @@ FACTS = {
     "gpus_per_node": "GPUs per node in the estimated setup",
     "options": "estimator rows: per_cpu_bytes, per_gpu_bytes, offload_param, offload_optimizer, zero_init",
     "optimizer_offload": "optimizer states are offloaded to the CPU",
+    "persistent_parameters": "ZeRO-3 persistent (never partitioned) parameters, elements",
+    "persistent_param_tensors": "ZeRO-3 persistent parameter tensors",
 }
 
 _NUM = r"([-+]?\d+(?:\.\d*)?(?:[eE][-+]?\d+)?)"
@@ -67,6 +75,7 @@ _LEGACY = _lazy(rf"(Max Memory Allocated|Memory Allocated|Max cache Allocated|Ca
 _LEGACY_NAMES = {"Memory Allocated": "ma_bytes", "Max Memory Allocated": "max_ma_bytes",
                  "Cache Allocated": "ca_bytes", "Max cache Allocated": "max_ca_bytes"}
 _FLUSH = _lazy(r"(\d+) pytorch allocator cache flushes since last step")
+_PERSIST = _lazy(r"Total persistent parameters: (\d+) in (\d+) params")
 _HW = _lazy(r"HW: Setup with (\d+) nodes?, (\d+) GPUs? per node")
 _SW = _lazy(r"SW: Model with (\d+)M total params, (\d+)M largest layer params")
 _ROW = _lazy(rf"^\s*{_NUM}GB \|\s*{_NUM}GB \| (?:offload_param=(\S+?)\s*, )?offload_optimizer=(\S+?)\s*"
@@ -152,5 +161,11 @@ def parse(record: Record) -> list[Event]:
     if "DeepSpeedCPUAdam" in text or "cpu_adam" in text:
         line = next(ln.text.strip() for ln in record.lines if "CPUAdam" in ln.text or "cpu_adam" in ln.text)
         out.append(event("deepspeed_offload_hint", record, {"optimizer_offload": True}, text=line[:500]))
+    if "persistent parameters" in text:
+        m = _PERSIST.search(text)
+        if m:
+            out.append(event("deepspeed_zero3_init", record,
+                             {"persistent_parameters": int(m[1]), "persistent_param_tensors": int(m[2])},
+                             text=m.group(0)))
     return out
 
