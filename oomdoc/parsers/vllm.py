@@ -25,7 +25,8 @@ NAME = "vllm"
 # Few, short keys: every record of the log is tested against every key
 # ("gib" covers the profile, weights, sleep, graph and start-up lines).
 KEYS = ("kv cache", "cache blocks", " blocks: ", "gib", "weights took", "model loading took",
-        "swap space", "maximum concurrency", "llm engine")
+        "swap space", "maximum concurrency", "llm engine", "engine core initialization failed",
+        "enginecore failed to start")
 TRIGGERS = signatures.trigger_groups(NAME) + (   # error literals: oomdoc/signatures/catalogue.yaml
     TriggerGroup("vllm-info", (
         "total_gpu_memory", "model weights take", "CPU blocks:", "GPU blocks:", "GPU KV cache size",
@@ -35,6 +36,9 @@ TRIGGERS = signatures.trigger_groups(NAME) + (   # error literals: oomdoc/signat
         "Total non KV cache memory", "Initial free memory", "Desired GPU memory utilization is",
         "not enough KV cache space",
     )),
+    # V1's start-up failure wrappers (FORMATS.md: vLLM V1 EngineCore failure): the error above them
+    # happened while the engine was starting (weights, profile run, KV cache, CUDA graphs)
+    TriggerGroup("vllm-engine-start", ("Engine core initialization failed", "EngineCore failed to start")),
 )
 LINE_TRIGGERS = ()
 
@@ -42,7 +46,8 @@ LINE_TRIGGERS = ()
 FAILURE_FAMILY = "engine"
 # What each kind is to an incident (parsers/__init__.py ROLES); unlisted kinds are precursors.
 ROLES = {"vllm_kv_cache_insufficient": "failure", "vllm_no_cache_blocks": "failure",
-         "vllm_free_memory_startup": "failure", "vllm_swap_space": "failure"}
+         "vllm_free_memory_startup": "failure", "vllm_swap_space": "failure",
+         "vllm_engine_start_failed": "context"}
 # Facts that differ between copies of one failure (each rank prints its own).
 PER_COPY_FACTS = {"free_bytes", "device"}
 KINDS = {
@@ -53,6 +58,7 @@ KINDS = {
     "vllm_preemption": "vLLM preempted sequences because the KV cache was full (slow, not fatal)",
     "vllm_profile": "vLLM's memory budget report: profile, weights, KV blocks/tokens, sleep mode (not fatal)",
     "vllm_engine_config": "engine arguments from vLLM's 'Initializing an LLM engine ... with config:' line",
+    "vllm_engine_start_failed": "vLLM V1 says its engine core failed to start (the error it wraps is reported above it)",
 }
 FACTS = {
     "max_model_len": "max tokens per request (max_model_len / max_seq_len)",
@@ -312,6 +318,9 @@ def continues(text: str, nxt: str) -> bool:
     return not any(_errors(v) for v in joined_variants(text)) or text.rstrip().endswith(("(", ",", "/"))
 
 
+_START_FAILED = _lazy(r"Engine core initialization failed|EngineCore failed to start")
+
+
 def parse(record: Record) -> list[Event]:
     text = record.text
     best: list = []
@@ -323,6 +332,9 @@ def parse(record: Record) -> list[Event]:
     out = [event(kind, record, facts, text=_line_with(record, anchor)) for kind, facts, anchor in best]
     if out:
         return out
+    start = _START_FAILED.search(text)
+    if start:
+        out.append(event("vllm_engine_start_failed", record, {}, text=_line_with(record, start.group(0))))
     cfg = _engine_config(text) if "LLM engine" in text else None
     if cfg is not None:
         out.append(event("vllm_engine_config", record, cfg, text=_line_with(record, "LLM engine")))
