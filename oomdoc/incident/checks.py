@@ -92,7 +92,11 @@ def _diagnose(res: Result, ev: evidence.Evidence, ctx: Context) -> None:
     analysis = read_events(ev.data, name=ev.label())
     res.report = explain(ev.data, config_paths=ev.configs, rules=ctx.rules, analysis=analysis,
                          top=ctx.top, similar=False)
-    kinds = {e.kind for e in analysis.events}
+    from ..parsers.cut import SIGNATURE as GUESSED_FROM_A_CUT_TRACEBACK
+
+    # an OOM guessed from a traceback cut before its exception is not evidence of one: the
+    # evidence-truncated finding asks for the rest of the paste instead
+    kinds = {e.kind for e in analysis.events if e.facts.get("signature") != GUESSED_FROM_A_CUT_TRACEBACK}
     top = res.report.diagnoses[0].cause if res.report.diagnoses else None
     res.holds_oom = bool(kinds & OOM_KINDS) or bool(kinds & SYMPTOM_KINDS and top not in (None, "not-oom"))
     res.findings += complete.findings(ev, analysis, res.path)

@@ -92,7 +92,8 @@ def findings(ev: Evidence, analysis, report_path: str) -> list[Finding]:
     for e in analysis.events if analysis is not None else ():
         if e.kind == "gpu_oom":
             covered.update(range(e.line, e.end_line + 1))
-            if e.facts.get("truncated"):
+            # a traceback cut before its exception (parsers/cut.py) is reported as such above
+            if e.facts.get("truncated") and e.facts.get("certainty") != "possible":
                 whole = e.facts.get("requested_bytes") is not None and e.facts.get("total_bytes") is not None
                 out.append(_cut(ev, e.line, report_path, breakdown_only=whole))
     buf = ev.data.decode("utf-8", "surrogateescape").splitlines()

@@ -33,7 +33,7 @@ from importlib import import_module
 
 # Order matters only for display; every module sees every matching record.
 # `signature` runs last: it reports the catalogue hits the others did not.
-FAMILIES = ("pytorch", "runtime", "ray", "vllm", "deepspeed", "host", "metrics", "crash", "nvsmi", "bars", "signature")
+FAMILIES = ("pytorch", "runtime", "ray", "vllm", "deepspeed", "host", "metrics", "crash", "nvsmi", "cut", "bars", "signature")
 
 _loaded: list | None = None
 

@@ -24,7 +24,9 @@ def describe(ev) -> str:
     f = ev.facts
     h = lambda k: human(f.get(k)) if f.get(k) is not None else None  # noqa: E731
     k = ev.kind
-    if k == "gpu_oom":
+    if k == "gpu_oom" and f.get("signature") == "traceback-cut-in-allocation":
+        line = f"a traceback cut before its exception, inside {f.get('phase') or 'a memory-mapping call'}: probably GPU out of memory"
+    elif k == "gpu_oom":
         dev = f.get("device")
         parts = [f"{(f.get('backend') or 'gpu').upper()} out of memory"
                  + (f" on GPU {dev}" if dev is not None else "")]

@@ -130,10 +130,24 @@ def score_rule(rule: dict, ctx: C.Context) -> Diagnosis | None:
         d.labels += [x for x in h.labels if x not in d.labels]
         d.events += [i for i in h.events if i not in d.events]
     d.evidence.sort(key=lambda e: (e[0] is None, e[0] or 0))
+    d.confidence = min(d.confidence, _certainty_cap(d.events, ctx))
     d.facts = _merged_facts(d.events, ctx)
     sf = d.facts.get("shortfall_bytes")
     d.shortfall_bytes = int(sf) if isinstance(sf, (int, float)) and sf > 0 else None
     return d
+
+
+POSSIBLE_CAP = 0.5     # a reading that rests only on failures the log does not show for sure
+
+
+def _certainty_cap(idx: list[int], ctx: C.Context) -> float:
+    """At most POSSIBLE_CAP when every out-of-memory event the diagnosis cites is
+    only `possible` (a kill with no memory report, a traceback cut before its
+    exception): however well the rest fits, the failure itself is a guess."""
+    oom = [ctx.events[i] for i in idx if ctx.events[i].kind in OOM_KINDS]
+    if oom and all(ev.facts.get("certainty") == "possible" for ev in oom):
+        return POSSIBLE_CAP
+    return 1.0
 
 
 def _merged_facts(idx: list[int], ctx: C.Context) -> dict:
