@@ -166,3 +166,86 @@ def test_ray_prefix_with_an_actor_repr_the_peeler_leaves_in_place():
     got = fw("(VllmGenerationWorker[rank=0] pid=4411) INFO 05-01 10:00:00 [gpu_worker.py:1] Memory profiling\n"
              "(DTensorPolicyWorker[rank=1] pid=4412, ip=10.0.0.2) loading model\n")
     assert got.id == "nemo-rl" and "Ray actor DTensorPolicyWorker" in got.evidence
+
+
+# --- issue 11: more principles (each a family of evidence, written from the libraries' sources) ---
+
+@pytest.mark.parametrize("path", [
+    "/workspace/r1v/verl/trainer/ray_trainer.py",       # EasyR1 keeps its trainer in verl/trainer/, verl in ppo/
+    "/workspace/r1v/verl/trainer/core_algos.py",
+    "/workspace/r1v/verl/utils/dataset.py",             # verl has a verl/utils/dataset/ package
+    "/workspace/r1v/verl/workers/rollout/vllm_rollout_spmd.py",
+])
+def test_easyr1_recognised_by_its_own_verl_tree(path):
+    got = fw(frames(path, f"{SP}/torch/nn/modules/module.py"))
+    assert got.id == "easyr1" and any("EasyR1's own verl tree" in e for e in got.evidence)
+
+
+def test_upstream_verl_tree_stays_verl():
+    got = fw(frames("/workspace/verl/verl/trainer/ppo/ray_trainer.py",
+                    "/workspace/verl/verl/workers/rollout/vllm_rollout/vllm_rollout_spmd.py"))
+    assert got.id == "verl"
+
+
+def test_easyr1_progress_bars():
+    got = fw("Compute log probs:  76%|#######6  | 244/320 [08:56<02:05,  1.65s/it]\n"
+             "(raylet) node_manager.cc:3069: 1 Workers (tasks / actors) killed due to memory pressure (OOM)\n")
+    assert got.id == "easyr1"
+
+
+def test_trl_trainer_classes_count_only_as_whole_names():
+    got = fw('  File "/home/u/train.py", line 40, in <module>\n    trainer = GRPOTrainer(\n'
+             "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.\n")
+    assert got.id == "trl" and "TRL class GRPOTrainer" in got.evidence
+    # a subclass with another name is someone else's trainer (LLaMA-Factory's CustomDPOTrainer)
+    other = fw('  File "/home/u/train.py", line 40, in <module>\n    trainer = CustomDPOTrainer(\n'
+               "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.\n")
+    assert other.id != "trl"
+
+
+def test_trl_test_models_name_trl():
+    got = fw("FAILED tests/test_x.py::TestX::test_train[trl-internal-testing/tiny-Qwen2ForCausalLM] - "
+             "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.54 GiB.\n")
+    assert got.id == "trl"
+
+
+def test_deepspeed_logger_header_without_its_date():
+    got = fw("[ERROR] [launch.py:325:sigkill_handler] ['/usr/bin/python', '-u', 'train.py'] exits with return code = -9\n")
+    assert got.id == "deepspeed"
+
+
+@pytest.mark.parametrize("text, want", [
+    ("Time to load cpu_adam op: 2.49 seconds\nAdam Optimizer #0 is created with AVX2 arithmetic capability.\n", "deepspeed"),
+    (" iteration       10/  50000 | consumed samples:          640 | elapsed time per iteration (ms): 13105.3 |\n",
+     "megatron"),
+    (" > number of parameters on (tensor, pipeline) model parallel rank (0, 0): 1315950592\n", "megatron"),
+    ("Distributed environment: FSDP  Backend: nccl\nNum processes: 4\nMixed precision type: bf16\n", "accelerate"),
+    ("[INFO|trainer.py:2414] 2025-03-01 10:00:00,123 >>   Instantaneous batch size per device = 4\n", "transformers"),
+    ("[INFO|configuration_utils.py:731] 2025-03-01 10:00:00,123 >> loading configuration file config.json\n",
+     "transformers"),
+    ("Converting format of dataset (num_proc=16): 100%|##########| 1000/1000\n"
+     "[INFO|configuration_utils.py:731] 2025-03-01 10:00:00,123 >> loading configuration file config.json\n",
+     "llama-factory"),
+])
+def test_lines_only_one_library_prints(text, want):
+    assert fw(text).id == want
+
+
+def test_ray_report_task_name_field():
+    text = ("ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.\n"
+            "Memory on the node (IP: 10.0.0.1, ID: ab12) where the task (task ID: 9238c22a, name=main_task, pid=31, "
+            "memory used=0.87GB) was running was 726.33GB / 760.00GB (0.9557), which exceeds the memory usage "
+            "threshold of 0.95.\n")
+    got = fw(text)
+    assert got.id == "verl" and "Ray actor main_task" in got.evidence
+
+
+def test_specific_framework_over_the_library_lines_it_prints():
+    # verl runs Megatron-core and prints vLLM lines: the RL framework is the answer
+    got = fw("(TaskRunner pid=2117) INFO 06-30 13:53:19 [core.py:515] EngineCore started.\n"
+             " iteration       10/  50000 | consumed samples:          640 | elapsed time per iteration (ms): 13105.3 |\n")
+    assert got.id == "verl"
+
+
+def test_vllm_plugin_package_is_vllm():
+    assert fw(frames("/usr/local/python3.10/site-packages/vllm_ascend/worker/model_runner_v1.py")).id == "vllm"

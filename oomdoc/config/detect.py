@@ -43,8 +43,14 @@ _NOT_MODULES = {"io", "ai", "com", "org", "net", "dev", "html", "md", "yaml", "j
 _LOGGER_FORMATS = (
     (re.compile(r"(?:^|\) )(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[?[\w./-]+\.py:\d+\]"),
      "vllm", 2, "vLLM logger lines (`INFO mm-dd hh:mm:ss [file.py:n]`)"),
-    (re.compile(r"(?:^|\) )\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] \[(?:DEBUG|INFO|WARNING|ERROR)\] \[[\w.]+\.py:\d+:\w+\]"),
+    # DeepSpeed's `[LEVEL] [file.py:line:func]` header; pastes often drop the leading date
+    (re.compile(r"(?:^|\) )(?:\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] )?\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\] "
+                r"\[[\w.]+\.py:\d+:\w+\]"),
      "deepspeed", 1, "DeepSpeed logger lines (`[date] [INFO] [file.py:n:func]`)"),
+    # transformers' explicit format (utils/logging.py enable_explicit_format), used by HF example
+    # scripts and LLaMA-Factory: `[INFO|trainer.py:2134] 2024-06-01 10:00:00,123 >> msg`
+    (re.compile(r"(?:^|\) |\]: ?)\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\|[\w.]+\.py:\d+\] [^>]{0,40}>>"),
+     "transformers", 2, "transformers logger lines (`[INFO|file.py:n] date >>`)"),
 )
 
 
@@ -60,7 +66,8 @@ def _tables():
     # a CamelCase compound name is specific enough as `Name.method`; a plain word needs `ray::`
     actor_res = {a: rf"{re.escape(a)}\.\w" for a in actors if sum(c.isupper() for c in a) >= 2}
     parsers = {p: fw for fw, d in profiles.items() for p in d.get("parsers", ())}
-    return profiles, packages, modules, actors, actor_res, parsers
+    names = {n: (fw, w) for fw, d in profiles.items() for n, w in d.get("names", {}).items()}
+    return profiles, packages, modules, actors, actor_res, parsers, names
 
 
 def tier(fw: str | None) -> int:
@@ -68,7 +75,7 @@ def tier(fw: str | None) -> int:
 
 
 def detect(lines, events, entries, commands) -> Framework:
-    profiles, packages, modules, actors, actor_res, parsers = _tables()
+    profiles, packages, modules, actors, actor_res, parsers, names = _tables()
     score: dict[str, float] = defaultdict(float)
     why: dict[str, list[str]] = defaultdict(list)
     forks: list[str] = []
@@ -95,6 +102,7 @@ def detect(lines, events, entries, commands) -> Framework:
                 fork(name, fw)
                 add(fw, FORK_WEIGHT, f"{name} (a fork of {fw}) named in the log")   # a fork runs its base's code
     _code_evidence(raw, packages, modules, add)
+    _name_evidence(raw, names, add)
     # both formats name the caller's `file.py:line` in the first 160 characters: a C-speed test first
     py_lines = [ln.raw for ln in (lines or ())[:LOGGER_LINES] if ln.raw.find(".py:", 0, 160) >= 0]
     for rx, fw, w, reason in _LOGGER_FORMATS:
@@ -103,6 +111,7 @@ def detect(lines, events, entries, commands) -> Framework:
     # an actor's own __repr__ may add to its name (NeMo-RL: `VllmGenerationWorker[rank=0]`)
     seen_actors = {ln.source.actor.split("[", 1)[0] for ln in lines or () if ln.source.actor}
     seen_actors.update(_RAY_PREFIX.findall(raw))
+    seen_actors.update(_ray_task_names(raw))
     if any(ln.source.kind == "vllm" for ln in lines or ()):
         add("vllm", 2, "vLLM engine process output (`(EngineCore pid=...)`)")
     seen_actors.update(a for a in actors if a in raw and (
@@ -160,8 +169,34 @@ def _code_evidence(raw, packages, modules, add) -> None:
         add(fw, w, reason)
 
 
+def _name_evidence(raw, names, add) -> None:
+    """Class names only one framework defines (TRL's `GRPOTrainer`), as whole identifiers:
+    `CustomDPOTrainer` is LLaMA-Factory's subclass, not a sign of TRL's own script."""
+    for name, (fw, w) in names.items():
+        i = raw.find(name)
+        while i >= 0:
+            end = i + len(name)
+            if not (i and _ident(raw[i - 1])) and not (end < len(raw) and _ident(raw[end])):
+                add(fw, w, f"{mapping(fw).get('name', fw)} class {name}")
+                break
+            i = raw.find(name, end)
+
+
+def _ident(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _ray_task_names(raw) -> set[str]:
+    """Task / actor names in Ray's own reports: the OOM killer's `(task ID: ..., name=main_task,`
+    and `lease (name=agent_loop_worker_4:AgentLoopWorker.__init__,`; the class or function part."""
+    if "name=" not in raw:
+        return set()
+    return {m.rsplit(":", 1)[-1].split(".", 1)[0] for m in _RAY_NAME_FIELD.findall(raw)}
+
+
 # Ray's log prefix `(ActorClass pid=N, ip=...)`, also when the actor's repr adds `[rank=0]`
 _RAY_PREFIX = re.compile(r"\(([A-Za-z_]\w*)(?:\[[^\]]*\])? pid=\d")
+_RAY_NAME_FIELD = re.compile(r"(?:(?:task|actor) ID: [0-9a-f]+, |lease \()name=([\w.:]+)")
 _DOT_PY = re.compile(r"\.py\b")
 _INSTALLED = re.compile(r"(?:site|dist)-packages/([A-Za-z_]\w*)/")
 
