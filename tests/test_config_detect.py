@@ -249,3 +249,15 @@ def test_specific_framework_over_the_library_lines_it_prints():
 
 def test_vllm_plugin_package_is_vllm():
     assert fw(frames("/usr/local/python3.10/site-packages/vllm_ascend/worker/model_runner_v1.py")).id == "vllm"
+
+
+def test_environment_named_after_the_framework():
+    got = fw(frames("/data/u/sft/sft.py", "/home/u/anaconda3/envs/hf_trl/lib/python3.11/site-packages/transformers/trainer.py",
+                    "/home/u/anaconda3/envs/hf_trl/lib/python3.11/site-packages/torch/nn/modules/module.py"))
+    assert got.id == "trl" and "Python environment named hf_trl" in got.evidence
+    # the name is the user's label, weaker than code that ran: an EasyR1 tree in a `verl` env is EasyR1
+    got = fw(frames("/home/u/miniconda3/envs/verl/lib/python3.10/site-packages/ray/_private/worker.py",
+                    "/home/u/r1v/verl/trainer/ray_trainer.py"))
+    assert got.id == "easyr1"
+    # names that are no framework's say nothing
+    assert fw(frames("/opt/conda/envs/py310_cu121/lib/python3.10/site-packages/torch/nn/modules/module.py")).id == "pytorch"

@@ -34,6 +34,7 @@ from .mapping import detect_profiles, mapping
 TRL_SCRIPT = re.compile(r"^(sft|dpo|grpo|ppo|orpo|kto|rloo|reward|cpo|gkd|xpo|nash)(_\w+)?\.py$")
 MAX_TEXT = 4 << 20
 FORK_WEIGHT = 2
+ENV_WEIGHT = 1.5   # enough for a framework alone, never over code that ran
 LOGGER_LINES = 5000   # a library's logger format shows in its start-up lines
 NEED = {1: 1.5, 2: 1.0, 3: 1.0, 4: 1.0}
 SCALE = {1: 1.0, 2: 0.9, 3: 0.75, 4: 0.75}
@@ -103,6 +104,7 @@ def detect(lines, events, entries, commands) -> Framework:
                 add(fw, FORK_WEIGHT, f"{name} (a fork of {fw}) named in the log")   # a fork runs its base's code
     _code_evidence(raw, packages, modules, add)
     _name_evidence(raw, names, add)
+    _env_evidence(raw, profiles, packages, add)
     # both formats name the caller's `file.py:line` in the first 160 characters: a C-speed test first
     py_lines = [ln.raw for ln in (lines or ())[:LOGGER_LINES] if ln.raw.find(".py:", 0, 160) >= 0]
     for rx, fw, w, reason in _LOGGER_FORMATS:
@@ -182,6 +184,21 @@ def _name_evidence(raw, names, add) -> None:
             i = raw.find(name, end)
 
 
+def _env_evidence(raw, profiles, packages, add) -> None:
+    """A Python environment named after what it runs (`envs/hf_trl/`, `envs/verl/`, `verl/.venv/`):
+    the user's own label for the job, weaker than any code that ran."""
+    envs = {a or b for a, b in _ENV_DIR.findall(raw)} if "envs/" in raw or "venv/" in raw else set()
+    if not envs:
+        return
+    names = {re.sub(r"[^a-z0-9]", "", n): fw for fw in profiles for n in (fw, *profiles[fw].get("packages", ()))}
+    names.update({re.sub(r"[^a-z0-9]", "", p): fw for p, (fw, _) in packages.items()})
+    for env in sorted(envs):
+        low = env.lower()
+        tokens = {re.sub(r"[^a-z0-9]", "", low), *re.split(r"[^a-z]+", low)}
+        for fw in sorted({names[t] for t in tokens if t in names}):
+            add(fw, ENV_WEIGHT, f"Python environment named {env}")
+
+
 def _ident(ch: str) -> bool:
     return ch.isalnum() or ch == "_"
 
@@ -198,6 +215,8 @@ def _ray_task_names(raw) -> set[str]:
 _RAY_PREFIX = re.compile(r"\(([A-Za-z_]\w*)(?:\[[^\]]*\])? pid=\d")
 _RAY_NAME_FIELD = re.compile(r"(?:(?:task|actor) ID: [0-9a-f]+, |lease \()name=([\w.:]+)")
 _DOT_PY = re.compile(r"\.py\b")
+# conda's `envs/NAME/`, a project's `NAME/.venv/` or `NAME/venv/`, as printed in frame paths
+_ENV_DIR = re.compile(r"(?:/envs/([\w.+-]+)/|/([\w.+-]+)/\.?venv/)")
 _INSTALLED = re.compile(r"(?:site|dist)-packages/([A-Za-z_]\w*)/")
 
 
