@@ -261,3 +261,25 @@ def test_environment_named_after_the_framework():
     assert got.id == "easyr1"
     # names that are no framework's say nothing
     assert fw(frames("/opt/conda/envs/py310_cu121/lib/python3.10/site-packages/torch/nn/modules/module.py")).id == "pytorch"
+
+
+@pytest.mark.parametrize("text, want", [
+    ("+ bash examples/grpo_trainer/run_qwen2_5-7b_math.sh\n", "verl"),
+    ("+ torchrun --nproc_per_node 8 src/train.py examples/train_full/qwen2_full_sft.yaml\n", "llama-factory"),
+    ("  --deepspeed examples/deepspeed/ds_z3_offload_config.json \\\n", "llama-factory"),
+    ("worker.reward.reward_function=./examples/reward_function/math.py:compute_score\n", "easyr1"),
+    ("(TaskRunner pid=1) [validate_config] All configuration checks passed successfully!\n", "verl"),
+    ("{'loss': 0.69, 'grad_norm': 3.1, 'learning_rate': 5e-07, 'rewards/chosen': 0.01, 'rewards/margins': 0.0, "
+     "'logps/chosen': -312.5, 'epoch': 0.01}\n", "trl"),
+    ("cd /workspace/Megatron-LM && bash examples/gpt3/train_gpt3_175b_distributed.sh\n", "megatron"),
+    ("(RayTrainWorker pid=2231) Setting up process group for: env:// [rank=0, world_size=4]\n", "ray"),
+])
+def test_files_a_framework_ships_and_lines_it_prints(text, want):
+    assert fw(text).id == want
+
+
+def test_a_model_loading_bar_is_no_training_framework():
+    # from_pretrained runs under every trainer: it must not outvote the launcher's own lines
+    got = fw("[2025-01-01 10:00:00,000] [INFO] [real_accelerator.py:222:get_accelerator] Setting ds_accelerator to cuda\n"
+             "Loading checkpoint shards: 100%|##########| 4/4 [00:07<00:00,  1.83s/it]\n")
+    assert got.id == "deepspeed"
