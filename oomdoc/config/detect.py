@@ -204,11 +204,14 @@ def _ident(ch: str) -> bool:
 
 
 def _ray_task_names(raw) -> set[str]:
-    """Task / actor names in Ray's own reports: the OOM killer's `(task ID: ..., name=main_task,`
-    and `lease (name=agent_loop_worker_4:AgentLoopWorker.__init__,`; the class or function part."""
+    """Actor classes named in Ray's own reports: the OOM killer's `(actor ID: ..., name=WorkerDict.
+    __init__,` and `lease (name=agent_loop_worker_4:AgentLoopWorker.__init__,`. Like `Name.method`
+    in text, only a CamelCase compound counts: a plain task function (`main_task`, which verl and
+    early EasyR1 both define) names no one framework."""
     if "name=" not in raw:
         return set()
-    return {m.rsplit(":", 1)[-1].split(".", 1)[0] for m in _RAY_NAME_FIELD.findall(raw)}
+    names = {m.rsplit(":", 1)[-1].split(".", 1)[0] for m in _RAY_NAME_FIELD.findall(raw)}
+    return {n for n in names if sum(c.isupper() for c in n) >= 2}
 
 
 # Ray's log prefix `(ActorClass pid=N, ip=...)`, also when the actor's repr adds `[rank=0]`
