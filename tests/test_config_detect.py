@@ -287,3 +287,20 @@ def test_a_model_loading_bar_is_no_training_framework():
     got = fw("[2025-01-01 10:00:00,000] [INFO] [real_accelerator.py:222:get_accelerator] Setting ds_accelerator to cuda\n"
              "Loading checkpoint shards: 100%|##########| 4/4 [00:07<00:00,  1.83s/it]\n")
     assert got.id == "deepspeed"
+
+
+def test_windows_frame_paths():
+    got = fw('Traceback (most recent call last):\n'
+             '  File "C:\\Users\\u\\anaconda3\\envs\\ft\\lib\\site-packages\\trl\\trainer\\sft_trainer.py", line 451, in train\n'
+             '    output = super().train(*args, **kwargs)\n'
+             '  File "C:\\Users\\u\\anaconda3\\envs\\ft\\lib\\site-packages\\torch\\nn\\modules\\module.py", line 1501, in _call_impl\n'
+             "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n")
+    assert got.id == "trl" and any("trl/trainer/sft_trainer" in e for e in got.evidence)
+    got = fw('  File "D:\\conda\\envs\\hf_trl\\lib\\site-packages\\transformers\\trainer.py", line 1555, in train\n')
+    assert got.id == "trl" and "Python environment named hf_trl" in got.evidence
+
+
+def test_megatron_start_up_lines():
+    got = fw("using world size: 8, data-parallel size: 1, context-parallel size: 1, tensor-model-parallel size: 8, "
+             "pipeline-model-parallel size: 1\n> initialized tensor model parallel with size 8\n")
+    assert got.id == "megatron"

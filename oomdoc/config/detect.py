@@ -152,6 +152,8 @@ def _code_evidence(raw, packages, modules, add) -> None:
         token = raw[max(0, end - 300):end].rsplit(None, 1)[-1] if end else ""
         for ch in "\"'([=,`:":
             token = token.rsplit(ch, 1)[-1]
+        if "\\" in token:   # a Windows path (`C:\...\site-packages\trl\trainer\x.py`)
+            token = token.replace("\\", "/")
         if token in seen or "/" not in token:
             continue
         seen.add(token)
@@ -187,6 +189,8 @@ def _name_evidence(raw, names, add) -> None:
 def _env_evidence(raw, profiles, packages, add) -> None:
     """A Python environment named after what it runs (`envs/hf_trl/`, `envs/verl/`, `verl/.venv/`):
     the user's own label for the job, weaker than any code that ran."""
+    if "\\envs\\" in raw or "venv\\" in raw:
+        raw = raw.replace("\\", "/")
     envs = {a or b for a, b in _ENV_DIR.findall(raw)} if "envs/" in raw or "venv/" in raw else set()
     if not envs:
         return
