@@ -5,14 +5,17 @@ frameworks/<id>.json (tier, Python packages, launch entry points, literal
 text, Ray actor classes, config keys, forks, the parser families whose
 messages only it prints). Evidence read from the log:
 
-* code paths: a `pkg/.../file.py` path (traceback frames, warnings) or a
+* code paths: a `pkg/.../file.py` path (traceback frames, warnings; Windows too) or a
   dotted module name (`vllm.engine.multiprocessing.MQEngineDeadError`, a
   logger name `llamafactory.hparams.parser`, torchrun's `verl.trainer.x
   FAILED`) says that package's code ran;
 * literal text (banners, start-up lines), log-line formats only one library
   prints (vLLM's and DeepSpeed's logger headers), events of a parser family;
-* Ray actor classes (the line's source, or `ray::Name` / `Name.method` in text);
-* the launch command's entry point and the config keys seen.
+* source files only one framework's tree has (EasyR1's own `verl/trainer/ray_trainer.py`),
+  class names only it defines (TRL's `GRPOTrainer`), files it ships (`examples/grpo_trainer/`);
+* Ray actor classes (the line's source, `ray::Name` / `Name.method` in text, Ray's `name=` fields);
+* the launch command's entry point and the config keys seen;
+* a Python environment named after it (`envs/hf_trl/`): the user's own label, weak.
 
 Frameworks come in tiers: an RL/fine-tuning framework (tier 1) is reported
 over the library or launcher it runs on (tier 2: accelerate, DeepSpeed,
@@ -68,7 +71,8 @@ def _tables():
     actor_res = {a: rf"{re.escape(a)}\.\w" for a in actors if sum(c.isupper() for c in a) >= 2}
     parsers = {p: fw for fw, d in profiles.items() for p in d.get("parsers", ())}
     names = {n: (fw, w) for fw, d in profiles.items() for n, w in d.get("names", {}).items()}
-    return profiles, packages, modules, actors, actor_res, parsers, names
+    tree = {p.removesuffix(".py"): (fw, w, reason) for fw, d in profiles.items() for p, w, reason in d.get("paths", ())}
+    return profiles, packages, modules, actors, actor_res, parsers, names, tree
 
 
 def tier(fw: str | None) -> int:
@@ -76,7 +80,7 @@ def tier(fw: str | None) -> int:
 
 
 def detect(lines, events, entries, commands) -> Framework:
-    profiles, packages, modules, actors, actor_res, parsers, names = _tables()
+    profiles, packages, modules, actors, actor_res, parsers, names, tree = _tables()
     score: dict[str, float] = defaultdict(float)
     why: dict[str, list[str]] = defaultdict(list)
     forks: list[str] = []
@@ -102,7 +106,7 @@ def detect(lines, events, entries, commands) -> Framework:
             if lit in text:
                 fork(name, fw)
                 add(fw, FORK_WEIGHT, f"{name} (a fork of {fw}) named in the log")   # a fork runs its base's code
-    _code_evidence(raw, packages, modules, add)
+    _path_evidence(_code_evidence(raw, packages, modules, add), tree, add)
     _name_evidence(raw, names, add)
     _env_evidence(raw, profiles, packages, add)
     # both formats name the caller's `file.py:line` in the first 160 characters: a C-speed test first
@@ -142,8 +146,9 @@ def detect(lines, events, entries, commands) -> Framework:
     return _choose(score, why, forks, fork_base, entries, profiles)
 
 
-def _code_evidence(raw, packages, modules, add) -> None:
-    """Package code that ran: source paths and dotted module names, one reason per package."""
+def _code_evidence(raw, packages, modules, add) -> set[str]:
+    """Package code that ran: source paths and dotted module names, one reason per package.
+    Returns the distinct source paths seen (without `.py`)."""
     found: dict[str, str] = {}
     seen: set[str] = set()
     for m in _DOT_PY.finditer(raw):
@@ -171,12 +176,25 @@ def _code_evidence(raw, packages, modules, add) -> None:
     for pkg, reason in found.items():
         fw, w = packages[pkg]
         add(fw, w, reason)
+    return seen
+
+
+def _path_evidence(paths, tree, add) -> None:
+    """Source files only one framework's tree has (EasyR1 ships its own `verl` package with
+    `verl/trainer/ray_trainer.py`, where verl has `verl/trainer/ppo/ray_trainer.py`)."""
+    for path in paths:
+        for suffix, (fw, w, reason) in tree.items():
+            if path.endswith(suffix) and (len(path) == len(suffix) or path[-len(suffix) - 1] == "/"):
+                add(fw, w, reason)
 
 
 def _name_evidence(raw, names, add) -> None:
     """Class names only one framework defines (TRL's `GRPOTrainer`), as whole identifiers:
     `CustomDPOTrainer` is LLaMA-Factory's subclass, not a sign of TRL's own script."""
+    trainers = "Trainer" in raw   # most names are trainer classes: one search rules them all out
     for name, (fw, w) in names.items():
+        if not trainers and name.endswith("Trainer"):
+            continue
         i = raw.find(name)
         while i >= 0:
             end = i + len(name)
