@@ -304,3 +304,9 @@ def test_megatron_start_up_lines():
     got = fw("using world size: 8, data-parallel size: 1, context-parallel size: 1, tensor-model-parallel size: 8, "
              "pipeline-model-parallel size: 1\n> initialized tensor model parallel with size 8\n")
     assert got.id == "megatron"
+
+
+def test_openrlhf_progress_bar_postfix():
+    got = fw("Train epoch [1/1]:  88%|########8 | 7/8 [01:46<00:14, 14.28s/it, pg=-0.795, rm=0.525, ret=0.318, "
+             "glen=1080.0, tlen=5.64e+3, kl=0, act_lr=5.88e-9]\n")
+    assert got.id == "openrlhf"
