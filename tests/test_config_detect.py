@@ -310,3 +310,14 @@ def test_openrlhf_progress_bar_postfix():
     got = fw("Train epoch [1/1]:  88%|########8 | 7/8 [01:46<00:14, 14.28s/it, pg=-0.795, rm=0.525, ret=0.318, "
              "glen=1080.0, tlen=5.64e+3, kl=0, act_lr=5.88e-9]\n")
     assert got.id == "openrlhf"
+
+
+@pytest.mark.parametrize("text, want", [
+    ("Capturing CUDA graph shapes: 100%|##########| 67/67 [00:20<00:00,  3.30it/s]\n", "vllm"),
+    ("CUDA Error: out of memory at /workspace/csrc/cumem_allocator.cpp:62\n", "vllm"),
+    ("(min, max) time across ranks (ms):\n    forward-backward ......: (12345.67, 12400.11)\n", "megatron"),
+    ("ray.exceptions.ActorDiedError: The actor died unexpectedly before finishing this task.\n"
+     "\tclass_name: WorkerDict\n\tactor_id: 5b0c1d\n", "verl"),
+])
+def test_engine_and_report_lines(text, want):
+    assert fw(text).id == want

@@ -227,18 +227,19 @@ def _ident(ch: str) -> bool:
 
 def _ray_task_names(raw) -> set[str]:
     """Actor classes named in Ray's own reports: the OOM killer's `(actor ID: ..., name=WorkerDict.
-    __init__,` and `lease (name=agent_loop_worker_4:AgentLoopWorker.__init__,`. Like `Name.method`
+    __init__,` and `lease (name=agent_loop_worker_4:AgentLoopWorker.__init__,`, ActorDiedError's
+    `class_name: WorkerDict`. Like `Name.method`
     in text, only a CamelCase compound counts: a plain task function (`main_task`, which verl and
     early EasyR1 both define) names no one framework."""
-    if "name=" not in raw:
+    if "name=" not in raw and "class_name: " not in raw:
         return set()
-    names = {m.rsplit(":", 1)[-1].split(".", 1)[0] for m in _RAY_NAME_FIELD.findall(raw)}
+    names = {(a or b).rsplit(":", 1)[-1].split(".", 1)[0] for a, b in _RAY_NAME_FIELD.findall(raw)}
     return {n for n in names if sum(c.isupper() for c in n) >= 2}
 
 
 # Ray's log prefix `(ActorClass pid=N, ip=...)`, also when the actor's repr adds `[rank=0]`
 _RAY_PREFIX = re.compile(r"\(([A-Za-z_]\w*)(?:\[[^\]]*\])? pid=\d")
-_RAY_NAME_FIELD = re.compile(r"(?:(?:task|actor) ID: [0-9a-f]+, |lease \()name=([\w.:]+)")
+_RAY_NAME_FIELD = re.compile(r"(?:(?:task|actor) ID: [0-9a-f]+, |lease \()name=([\w.:]+)|\bclass_name: ([A-Za-z_]\w*)")
 _DOT_PY = re.compile(r"\.py\b")
 # conda's `envs/NAME/`, a project's `NAME/.venv/` or `NAME/venv/`, as printed in frame paths
 _ENV_DIR = re.compile(r"(?:/envs/([\w.+-]+)/|/([\w.+-]+)/\.?venv/)")
