@@ -289,3 +289,14 @@ def test_vllm_serve_non_default_args_plain_dict():
     assert rc.framework.id == "vllm"
     assert setting(rc, "rollout.gpu_memory_utilization").value == 0.95
     assert setting(rc, "rollout.max_model_len").value == 16384
+
+
+def test_torch_elastic_launch_configs_behind_torch_log_headers():
+    for head in ("[2024-06-11 15:33:45,123] torch.distributed.launcher.api: [INFO] ",
+                 "I0611 15:33:45.123000 139773 torch/distributed/launcher/api.py:188] "):
+        rc = cfg(f"{head}Starting elastic_operator with launch configs:\n"
+                 f"{head}  entrypoint       : train.py\n"
+                 f"{head}  max_nodes        : 1\n"
+                 f"{head}  nproc_per_node   : 8\n")
+        procs = setting(rc, "trainer.num_processes")
+        assert (procs.value, procs.source) == (8, "log:4"), head

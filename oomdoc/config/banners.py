@@ -40,11 +40,13 @@ from .values import DUMP, Entry, flatten, literal, parse_kv, split_top
 
 # Logger headers in front of the message (the prefix peeler leaves these to their readers):
 # transformers' enable_explicit_format, LLaMA-Factory's, `date - LEVEL - name - ` (HF examples, TRL),
-# and DeepSpeed's `[LEVEL] [file.py:n:func] ` when a paste dropped the date in front of it.
+# DeepSpeed's `[LEVEL] [file.py:n:func] ` when a paste dropped the date in front of it, and torch
+# elastic's `[date] torch.distributed.run: [WARNING] ` (torch 2.1-2.3).
 _HEADERS = re.compile(
     r"^(?:\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\|[^\]]*\](?: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:,\d+)?)?"
     r"(?: [\w.]+:\d+)? >> "
     r"|\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\] \[[\w.]+\.py:\d+:\w+\] "
+    r"|\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+\] [\w.]+: \[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\] ?"
     r"|(?:\d\d/\d\d/\d{4}|\d{4}-\d\d-\d\d) \d\d:\d\d:\d\d(?:,\d+)? - (?:DEBUG|INFO|WARNING|ERROR|CRITICAL) - [\w.]+ - )")
 _HF = re.compile(r"^(Instantaneous batch size per device|Gradient Accumulation steps|"
                  r"Total train batch size \(w\. parallel, distributed & accumulation\)|Total optimization steps|"
@@ -132,7 +134,7 @@ def elastic_launch_configs(texts, nos) -> list[Entry]:
     """`  nproc_per_node   : 8` lines after torch elastic's `launch configs:` line."""
     out = []
     for text, no in zip(texts[:16], nos):
-        m = _ELASTIC_LINE.match(text.strip())
+        m = _ELASTIC_LINE.match(message(text.strip()).strip())
         if not m:
             break
         key = _ELASTIC_KEYS.get(m.group(1))
