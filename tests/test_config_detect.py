@@ -321,3 +321,22 @@ def test_openrlhf_progress_bar_postfix():
 ])
 def test_engine_and_report_lines(text, want):
     assert fw(text).id == want
+
+
+def test_big_texts_find_the_same_literals_in_one_pass(monkeypatch):
+    lits = tuple(lit for d in mapping.detect_profiles().values() for lit, _, _ in d.get("text", ()))
+    text = "".join(f"worker {i} processed shard {i * 7}, see /a/b/c.py\n" for i in range(70000))
+    for k, lit in enumerate(lits[::5]):   # some across the engine's 1 MiB pieces, some anywhere
+        pos = (1 << 20) * (k % 3 + 1) - len(lit) // 2 if k % 2 else (k * 7919) % len(text)
+        text = text[:pos] + lit + text[pos:]
+    text += lits[-1]
+    assert len(text) > detect.BIG_TEXT and len(text) > 3 << 20
+    want = {lit for lit in lits if lit in text}
+    assert len(want) >= len(lits[::5])
+    assert detect._literals_in(text, lits) == want
+    monkeypatch.setenv("OOMDOC_SCAN_ENGINE", "fallback")      # the path without the engine
+    detect._literal_matcher.cache_clear()
+    try:
+        assert detect._literals_in(text, lits) == want
+    finally:
+        detect._literal_matcher.cache_clear()
