@@ -340,3 +340,9 @@ def test_big_texts_find_the_same_literals_in_one_pass(monkeypatch):
         assert detect._literals_in(text, lits) == want
     finally:
         detect._literal_matcher.cache_clear()
+
+
+def test_trl_and_open_r1_accelerate_configs():
+    assert fw("+ accelerate launch --config_file examples/accelerate_configs/deepspeed_zero3.yaml train.py\n").id == "trl"
+    got = fw("+ accelerate launch --config_file recipes/accelerate_configs/zero3.yaml --num_processes=7 run.py\n")
+    assert (got.id, got.fork) == ("trl", "open-r1")
