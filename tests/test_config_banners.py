@@ -240,3 +240,63 @@ def test_banners_far_past_the_head_of_a_big_log_are_kept_by_the_scanner():
     assert setting(rc, "zero.offload_optimizer").source == "log:6002"
     assert setting(rc, "actor.micro_batch_size").source == "log:12006"
     assert setting(rc, "trainer.num_processes").value == 2
+
+
+# --- issue 11 item 6: more launcher / engine banners ---
+
+def test_deepspeed_engine_print_pasted_without_its_dates():
+    rc = cfg("[INFO] [config.py:988:print] DeepSpeedEngine configuration:\n"
+             "[INFO] [config.py:992:print]   train_micro_batch_size_per_gpu  4\n"
+             "[INFO] [config.py:992:print]   zero_optimization_stage ...... 2\n")
+    assert (setting(rc, "actor.micro_batch_size").value, setting(rc, "actor.micro_batch_size").source) == (4, "log:2")
+    assert setting(rc, "zero.stage").value == 2
+    assert rc.framework.id == "deepspeed"
+
+
+def test_torch_elastic_launch_configs_block():
+    rc = cfg("INFO:torch.distributed.launcher.api:Starting elastic_operator with launch configs:\n"
+             "  entrypoint       : finetune.py\n"
+             "  min_nodes        : 2\n"
+             "  max_nodes        : 2\n"
+             "  nproc_per_node   : 4\n"
+             "  run_id           : none\n"
+             "  rdzv_configs     : {'timeout': 900}\n"
+             "  log_dir          : None\n"
+             "\n"
+             "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.\n")
+    procs, nodes = setting(rc, "trainer.num_processes"), setting(rc, "trainer.nnodes")
+    assert (procs.value, procs.source, procs.raw_key) == (4, "log:5", "nproc_per_node")
+    assert (nodes.value, nodes.source) == (2, "log:4")
+
+
+def test_vllm_non_default_args_with_object_values():
+    line = ("(WorkerDict pid=2231) INFO 08-01 10:00:00 [utils.py:326] non-default args: {'model': '/models/Qwen3-8B', "
+            "'enable_sleep_mode': True, 'gpu_memory_utilization': 0.45, 'max_num_seqs': 1024, "
+            "'compilation_config': CompilationConfig(level=3, cudagraph_capture_sizes=[1, 2, 4]), 'max_model_len': 9216}\n")
+    rc = cfg("+ python3 -m verl.trainer.main_ppo data.train_batch_size=256\n" + line)
+    util = setting(rc, "rollout.gpu_memory_utilization")
+    assert (util.value, util.source) == (0.45, "log:2")
+    assert setting(rc, "rollout.max_model_len").value == 9216 and setting(rc, "rollout.max_num_seqs").value == 1024
+    assert setting(rc, "rollout.enable_sleep").value is True
+    # the fix is written for the framework that runs vLLM
+    assert "actor_rollout_ref.rollout.gpu_memory_utilization=0.35" in rc.render_fix("rollout.gpu_memory_utilization", 0.35)
+
+
+def test_vllm_serve_non_default_args_plain_dict():
+    rc = cfg("INFO 08-01 10:00:00 [api_server.py:1805] vLLM API server version 0.10.1\n"
+             "INFO 08-01 10:00:00 [utils.py:326] non-default args: {'model_tag': 'Qwen/Qwen3-8B', "
+             "'model': 'Qwen/Qwen3-8B', 'max_model_len': 16384, 'gpu_memory_utilization': 0.95}\n")
+    assert rc.framework.id == "vllm"
+    assert setting(rc, "rollout.gpu_memory_utilization").value == 0.95
+    assert setting(rc, "rollout.max_model_len").value == 16384
+
+
+def test_torch_elastic_launch_configs_behind_torch_log_headers():
+    for head in ("[2024-06-11 15:33:45,123] torch.distributed.launcher.api: [INFO] ",
+                 "I0611 15:33:45.123000 139773 torch/distributed/launcher/api.py:188] "):
+        rc = cfg(f"{head}Starting elastic_operator with launch configs:\n"
+                 f"{head}  entrypoint       : train.py\n"
+                 f"{head}  max_nodes        : 1\n"
+                 f"{head}  nproc_per_node   : 8\n")
+        procs = setting(rc, "trainer.num_processes")
+        assert (procs.value, procs.source) == (8, "log:4"), head

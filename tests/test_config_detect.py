@@ -166,3 +166,183 @@ def test_ray_prefix_with_an_actor_repr_the_peeler_leaves_in_place():
     got = fw("(VllmGenerationWorker[rank=0] pid=4411) INFO 05-01 10:00:00 [gpu_worker.py:1] Memory profiling\n"
              "(DTensorPolicyWorker[rank=1] pid=4412, ip=10.0.0.2) loading model\n")
     assert got.id == "nemo-rl" and "Ray actor DTensorPolicyWorker" in got.evidence
+
+
+# --- issue 11: more principles (each a family of evidence, written from the libraries' sources) ---
+
+@pytest.mark.parametrize("path", [
+    "/workspace/r1v/verl/trainer/ray_trainer.py",       # EasyR1 keeps its trainer in verl/trainer/, verl in ppo/
+    "/workspace/r1v/verl/trainer/core_algos.py",
+    "/workspace/r1v/verl/utils/dataset.py",             # verl has a verl/utils/dataset/ package
+    "/workspace/r1v/verl/workers/rollout/vllm_rollout_spmd.py",
+])
+def test_easyr1_recognised_by_its_own_verl_tree(path):
+    got = fw(frames(path, f"{SP}/torch/nn/modules/module.py"))
+    assert got.id == "easyr1" and any("EasyR1's own verl tree" in e for e in got.evidence)
+
+
+def test_upstream_verl_tree_stays_verl():
+    got = fw(frames("/workspace/verl/verl/trainer/ppo/ray_trainer.py",
+                    "/workspace/verl/verl/workers/rollout/vllm_rollout/vllm_rollout_spmd.py"))
+    assert got.id == "verl"
+
+
+def test_easyr1_progress_bars():
+    got = fw("Compute log probs:  76%|#######6  | 244/320 [08:56<02:05,  1.65s/it]\n"
+             "(raylet) node_manager.cc:3069: 1 Workers (tasks / actors) killed due to memory pressure (OOM)\n")
+    assert got.id == "easyr1"
+
+
+def test_trl_trainer_classes_count_only_as_whole_names():
+    got = fw('  File "/home/u/train.py", line 40, in <module>\n    trainer = GRPOTrainer(\n'
+             "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.\n")
+    assert got.id == "trl" and "TRL class GRPOTrainer" in got.evidence
+    # a subclass with another name is someone else's trainer (LLaMA-Factory's CustomDPOTrainer)
+    other = fw('  File "/home/u/train.py", line 40, in <module>\n    trainer = CustomDPOTrainer(\n'
+               "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.\n")
+    assert other.id != "trl"
+
+
+def test_trl_test_models_name_trl():
+    got = fw("FAILED tests/test_x.py::TestX::test_train[trl-internal-testing/tiny-Qwen2ForCausalLM] - "
+             "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.54 GiB.\n")
+    assert got.id == "trl"
+
+
+def test_deepspeed_logger_header_without_its_date():
+    got = fw("[ERROR] [launch.py:325:sigkill_handler] ['/usr/bin/python', '-u', 'train.py'] exits with return code = -9\n")
+    assert got.id == "deepspeed"
+
+
+@pytest.mark.parametrize("text, want", [
+    ("Time to load cpu_adam op: 2.49 seconds\nAdam Optimizer #0 is created with AVX2 arithmetic capability.\n", "deepspeed"),
+    (" iteration       10/  50000 | consumed samples:          640 | elapsed time per iteration (ms): 13105.3 |\n",
+     "megatron"),
+    (" > number of parameters on (tensor, pipeline) model parallel rank (0, 0): 1315950592\n", "megatron"),
+    ("Distributed environment: FSDP  Backend: nccl\nNum processes: 4\nMixed precision type: bf16\n", "accelerate"),
+    ("[INFO|trainer.py:2414] 2025-03-01 10:00:00,123 >>   Instantaneous batch size per device = 4\n", "transformers"),
+    ("[INFO|configuration_utils.py:731] 2025-03-01 10:00:00,123 >> loading configuration file config.json\n",
+     "transformers"),
+    ("Converting format of dataset (num_proc=16): 100%|##########| 1000/1000\n"
+     "[INFO|configuration_utils.py:731] 2025-03-01 10:00:00,123 >> loading configuration file config.json\n",
+     "llama-factory"),
+])
+def test_lines_only_one_library_prints(text, want):
+    assert fw(text).id == want
+
+
+def test_ray_report_actor_name_field():
+    head = "ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.\n"
+    tail = (", pid=31, memory used=0.87GB) was running was 726.33GB / 760.00GB (0.9557), which exceeds the memory "
+            "usage threshold of 0.95.\n")
+    got = fw(head + "Memory on the node (IP: 10.0.0.1, ID: ab12) where the actor (actor ID: 9238c22a, "
+             "name=WorkerDict.__init__" + tail)
+    assert got.id == "verl" and "Ray actor WorkerDict" in got.evidence
+    # a plain task function is shared by a framework and its forks (verl's and early EasyR1's main_task)
+    got = fw(head + "Memory on the node (IP: 10.0.0.1, ID: ab12) where the task (task ID: 9238c22a, name=main_task"
+             + tail)
+    assert got.id == "ray"
+
+
+def test_specific_framework_over_the_library_lines_it_prints():
+    # verl runs Megatron-core and prints vLLM lines: the RL framework is the answer
+    got = fw("(TaskRunner pid=2117) INFO 06-30 13:53:19 [core.py:515] EngineCore started.\n"
+             " iteration       10/  50000 | consumed samples:          640 | elapsed time per iteration (ms): 13105.3 |\n")
+    assert got.id == "verl"
+
+
+def test_vllm_plugin_package_is_vllm():
+    assert fw(frames("/usr/local/python3.10/site-packages/vllm_ascend/worker/model_runner_v1.py")).id == "vllm"
+
+
+def test_environment_named_after_the_framework():
+    got = fw(frames("/data/u/sft/sft.py", "/home/u/anaconda3/envs/hf_trl/lib/python3.11/site-packages/transformers/trainer.py",
+                    "/home/u/anaconda3/envs/hf_trl/lib/python3.11/site-packages/torch/nn/modules/module.py"))
+    assert got.id == "trl" and "Python environment named hf_trl" in got.evidence
+    # the name is the user's label, weaker than code that ran: an EasyR1 tree in a `verl` env is EasyR1
+    got = fw(frames("/home/u/miniconda3/envs/verl/lib/python3.10/site-packages/ray/_private/worker.py",
+                    "/home/u/r1v/verl/trainer/ray_trainer.py"))
+    assert got.id == "easyr1"
+    # names that are no framework's say nothing
+    assert fw(frames("/opt/conda/envs/py310_cu121/lib/python3.10/site-packages/torch/nn/modules/module.py")).id == "pytorch"
+
+
+@pytest.mark.parametrize("text, want", [
+    ("+ bash examples/grpo_trainer/run_qwen2_5-7b_math.sh\n", "verl"),
+    ("+ torchrun --nproc_per_node 8 src/train.py examples/train_full/qwen2_full_sft.yaml\n", "llama-factory"),
+    ("  --deepspeed examples/deepspeed/ds_z3_offload_config.json \\\n", "llama-factory"),
+    ("worker.reward.reward_function=./examples/reward_function/math.py:compute_score\n", "easyr1"),
+    ("(TaskRunner pid=1) [validate_config] All configuration checks passed successfully!\n", "verl"),
+    ("{'loss': 0.69, 'grad_norm': 3.1, 'learning_rate': 5e-07, 'rewards/chosen': 0.01, 'rewards/margins': 0.0, "
+     "'logps/chosen': -312.5, 'epoch': 0.01}\n", "trl"),
+    ("cd /workspace/Megatron-LM && bash examples/gpt3/train_gpt3_175b_distributed.sh\n", "megatron"),
+    ("(RayTrainWorker pid=2231) Setting up process group for: env:// [rank=0, world_size=4]\n", "ray"),
+])
+def test_files_a_framework_ships_and_lines_it_prints(text, want):
+    assert fw(text).id == want
+
+
+def test_a_model_loading_bar_is_no_training_framework():
+    # from_pretrained runs under every trainer: it must not outvote the launcher's own lines
+    got = fw("[2025-01-01 10:00:00,000] [INFO] [real_accelerator.py:222:get_accelerator] Setting ds_accelerator to cuda\n"
+             "Loading checkpoint shards: 100%|##########| 4/4 [00:07<00:00,  1.83s/it]\n")
+    assert got.id == "deepspeed"
+
+
+def test_windows_frame_paths():
+    got = fw('Traceback (most recent call last):\n'
+             '  File "C:\\Users\\u\\anaconda3\\envs\\ft\\lib\\site-packages\\trl\\trainer\\sft_trainer.py", line 451, in train\n'
+             '    output = super().train(*args, **kwargs)\n'
+             '  File "C:\\Users\\u\\anaconda3\\envs\\ft\\lib\\site-packages\\torch\\nn\\modules\\module.py", line 1501, in _call_impl\n'
+             "torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB\n")
+    assert got.id == "trl" and any("trl/trainer/sft_trainer" in e for e in got.evidence)
+    got = fw('  File "D:\\conda\\envs\\hf_trl\\lib\\site-packages\\transformers\\trainer.py", line 1555, in train\n')
+    assert got.id == "trl" and "Python environment named hf_trl" in got.evidence
+
+
+def test_megatron_start_up_lines():
+    got = fw("using world size: 8, data-parallel size: 1, context-parallel size: 1, tensor-model-parallel size: 8, "
+             "pipeline-model-parallel size: 1\n> initialized tensor model parallel with size 8\n")
+    assert got.id == "megatron"
+
+
+def test_openrlhf_progress_bar_postfix():
+    got = fw("Train epoch [1/1]:  88%|########8 | 7/8 [01:46<00:14, 14.28s/it, pg=-0.795, rm=0.525, ret=0.318, "
+             "glen=1080.0, tlen=5.64e+3, kl=0, act_lr=5.88e-9]\n")
+    assert got.id == "openrlhf"
+
+
+@pytest.mark.parametrize("text, want", [
+    ("Capturing CUDA graph shapes: 100%|##########| 67/67 [00:20<00:00,  3.30it/s]\n", "vllm"),
+    ("CUDA Error: out of memory at /workspace/csrc/cumem_allocator.cpp:62\n", "vllm"),
+    ("(min, max) time across ranks (ms):\n    forward-backward ......: (12345.67, 12400.11)\n", "megatron"),
+    ("ray.exceptions.ActorDiedError: The actor died unexpectedly before finishing this task.\n"
+     "\tclass_name: WorkerDict\n\tactor_id: 5b0c1d\n", "verl"),
+])
+def test_engine_and_report_lines(text, want):
+    assert fw(text).id == want
+
+
+def test_big_texts_find_the_same_literals_in_one_pass(monkeypatch):
+    lits = tuple(lit for d in mapping.detect_profiles().values() for lit, _, _ in d.get("text", ()))
+    text = "".join(f"worker {i} processed shard {i * 7}, see /a/b/c.py\n" for i in range(70000))
+    for k, lit in enumerate(lits[::5]):   # some across the engine's 1 MiB pieces, some anywhere
+        pos = (1 << 20) * (k % 3 + 1) - len(lit) // 2 if k % 2 else (k * 7919) % len(text)
+        text = text[:pos] + lit + text[pos:]
+    text += lits[-1]
+    assert len(text) > detect.BIG_TEXT and len(text) > 3 << 20
+    want = {lit for lit in lits if lit in text}
+    assert len(want) >= len(lits[::5])
+    assert detect._literals_in(text, lits) == want
+    monkeypatch.setenv("OOMDOC_SCAN_ENGINE", "fallback")      # the path without the engine
+    detect._literal_matcher.cache_clear()
+    try:
+        assert detect._literals_in(text, lits) == want
+    finally:
+        detect._literal_matcher.cache_clear()
+
+
+def test_trl_and_open_r1_accelerate_configs():
+    assert fw("+ accelerate launch --config_file examples/accelerate_configs/deepspeed_zero3.yaml train.py\n").id == "trl"
+    got = fw("+ accelerate launch --config_file recipes/accelerate_configs/zero3.yaml --num_processes=7 run.py\n")
+    assert (got.id, got.fork) == ("trl", "open-r1")

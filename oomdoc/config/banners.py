@@ -16,6 +16,10 @@
 * Megatron-LM's `------------------------ arguments ------------------------`
   table (training/arguments.py `_print_args`: `  name ....... value`, dots
   to 48 columns, until `end of arguments`), a shape other trainers copy;
+* torch elastic's `Starting elastic_operator with launch configs:` block
+  (torch/distributed/launcher/api.py): `  nproc_per_node   : 8`, `  max_nodes : 2`;
+* vLLM's `non-default args: {...}` (entrypoints/utils.py `log_non_default_args`,
+  v0.10+, for `vllm serve` and `LLM(...)` alike): the engine arguments a run changed;
 * `DeepSpeedEngine configuration:` (runtime/config.py `DeepSpeedConfig.print`):
   `  name .......... value` lines, one per attribute (dots fill to 29
   columns, none for long names); `zero_config` is the pydantic
@@ -35,10 +39,14 @@ from . import shell
 from .values import DUMP, Entry, flatten, literal, parse_kv, split_top
 
 # Logger headers in front of the message (the prefix peeler leaves these to their readers):
-# transformers' enable_explicit_format, LLaMA-Factory's, and `date - LEVEL - name - ` (HF examples, TRL).
+# transformers' enable_explicit_format, LLaMA-Factory's, `date - LEVEL - name - ` (HF examples, TRL),
+# DeepSpeed's `[LEVEL] [file.py:n:func] ` when a paste dropped the date in front of it, and torch
+# elastic's `[date] torch.distributed.run: [WARNING] ` (torch 2.1-2.3).
 _HEADERS = re.compile(
     r"^(?:\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\|[^\]]*\](?: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:,\d+)?)?"
     r"(?: [\w.]+:\d+)? >> "
+    r"|\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\] \[[\w.]+\.py:\d+:\w+\] "
+    r"|\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+\] [\w.]+: \[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\] ?"
     r"|(?:\d\d/\d\d/\d{4}|\d{4}-\d\d-\d\d) \d\d:\d\d:\d\d(?:,\d+)? - (?:DEBUG|INFO|WARNING|ERROR|CRITICAL) - [\w.]+ - )")
 _HF = re.compile(r"^(Instantaneous batch size per device|Gradient Accumulation steps|"
                  r"Total train batch size \(w\. parallel, distributed & accumulation\)|Total optimization steps|"
@@ -113,6 +121,40 @@ def deepspeed_print(s: str, no: int) -> tuple[list[Entry], str | None]:
     if key is None:
         return [], None
     return [Entry(key, literal(_plain_numbers(value)), src, DUMP, ns="deepspeed", style="dump")], None
+
+
+ELASTIC_CONFIGS = "elastic_operator with launch configs:"
+_ELASTIC_LINE = re.compile(r"^(\w+)\s*:\s*(\S.*)$")
+# torch elastic's launch config -> the torchrun flags they come from
+_ELASTIC_KEYS = {"nproc_per_node": "nproc_per_node", "max_nodes": "nnodes"}
+_VLLM_ARG = re.compile(r"'(\w+)': ('[^']*'|-?[\d.]+(?:e-?\d+)?|True|False|None)(?=[,}])")
+
+
+def elastic_launch_configs(texts, nos) -> list[Entry]:
+    """`  nproc_per_node   : 8` lines after torch elastic's `launch configs:` line."""
+    out = []
+    for text, no in zip(texts[:16], nos):
+        m = _ELASTIC_LINE.match(message(text.strip()).strip())
+        if not m:
+            break
+        key = _ELASTIC_KEYS.get(m.group(1))
+        if key:
+            out.append(Entry(key, literal(m.group(2)), f"log:{no}", DUMP, ns="launcher", style="dump"))
+    return out
+
+
+def vllm_non_default_args(body: str, no: int) -> list[Entry]:
+    """vLLM's `{'model': 'Qwen/..', 'gpu_memory_utilization': 0.6, ...}`: a dict repr whose values
+    may be objects (`CompilationConfig(...)`), so the plain values are read one by one when the
+    whole is no Python literal."""
+    src = f"log:{no}"
+    try:
+        obj = ast.literal_eval(body.strip())
+    except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
+        obj = {k: literal(v) for k, v in _VLLM_ARG.findall(body)}
+    if not isinstance(obj, dict):
+        return []
+    return [Entry(k, v, src, DUMP, ns="vllm", style="dump") for k, v in flatten(obj)]
 
 
 ACCELERATE_STATE = "Distributed environment: "

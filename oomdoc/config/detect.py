@@ -5,14 +5,17 @@ frameworks/<id>.json (tier, Python packages, launch entry points, literal
 text, Ray actor classes, config keys, forks, the parser families whose
 messages only it prints). Evidence read from the log:
 
-* code paths: a `pkg/.../file.py` path (traceback frames, warnings) or a
+* code paths: a `pkg/.../file.py` path (traceback frames, warnings; Windows too) or a
   dotted module name (`vllm.engine.multiprocessing.MQEngineDeadError`, a
   logger name `llamafactory.hparams.parser`, torchrun's `verl.trainer.x
   FAILED`) says that package's code ran;
 * literal text (banners, start-up lines), log-line formats only one library
   prints (vLLM's and DeepSpeed's logger headers), events of a parser family;
-* Ray actor classes (the line's source, or `ray::Name` / `Name.method` in text);
-* the launch command's entry point and the config keys seen.
+* source files only one framework's tree has (EasyR1's own `verl/trainer/ray_trainer.py`),
+  class names only it defines (TRL's `GRPOTrainer`), files it ships (`examples/grpo_trainer/`);
+* Ray actor classes (the line's source, `ray::Name` / `Name.method` in text, Ray's `name=` fields);
+* the launch command's entry point and the config keys seen;
+* a Python environment named after it (`envs/hf_trl/`): the user's own label, weak.
 
 Frameworks come in tiers: an RL/fine-tuning framework (tier 1) is reported
 over the library or launcher it runs on (tier 2: accelerate, DeepSpeed,
@@ -34,7 +37,9 @@ from .mapping import detect_profiles, mapping
 TRL_SCRIPT = re.compile(r"^(sft|dpo|grpo|ppo|orpo|kto|rloo|reward|cpo|gkd|xpo|nash)(_\w+)?\.py$")
 MAX_TEXT = 4 << 20
 FORK_WEIGHT = 2
+ENV_WEIGHT = 1.5   # enough for a framework alone, never over code that ran
 LOGGER_LINES = 5000   # a library's logger format shows in its start-up lines
+BIG_TEXT = 512 << 10   # from here one multi-literal pass (~18 ms to build once) beats a search per literal
 NEED = {1: 1.5, 2: 1.0, 3: 1.0, 4: 1.0}
 SCALE = {1: 1.0, 2: 0.9, 3: 0.75, 4: 0.75}
 # dotted names that are web addresses, not modules (`docs.ray.io`, `vllm.ai`)
@@ -43,8 +48,14 @@ _NOT_MODULES = {"io", "ai", "com", "org", "net", "dev", "html", "md", "yaml", "j
 _LOGGER_FORMATS = (
     (re.compile(r"(?:^|\) )(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[?[\w./-]+\.py:\d+\]"),
      "vllm", 2, "vLLM logger lines (`INFO mm-dd hh:mm:ss [file.py:n]`)"),
-    (re.compile(r"(?:^|\) )\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] \[(?:DEBUG|INFO|WARNING|ERROR)\] \[[\w.]+\.py:\d+:\w+\]"),
+    # DeepSpeed's `[LEVEL] [file.py:line:func]` header; pastes often drop the leading date
+    (re.compile(r"(?:^|\) )(?:\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] )?\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\] "
+                r"\[[\w.]+\.py:\d+:\w+\]"),
      "deepspeed", 1, "DeepSpeed logger lines (`[date] [INFO] [file.py:n:func]`)"),
+    # transformers' explicit format (utils/logging.py enable_explicit_format), used by HF example
+    # scripts and LLaMA-Factory: `[INFO|trainer.py:2134] 2024-06-01 10:00:00,123 >> msg`
+    (re.compile(r"(?:^|\) |\]: ?)\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\|[\w.]+\.py:\d+\] [^>]{0,40}>>"),
+     "transformers", 2, "transformers logger lines (`[INFO|file.py:n] date >>`)"),
 )
 
 
@@ -60,7 +71,9 @@ def _tables():
     # a CamelCase compound name is specific enough as `Name.method`; a plain word needs `ray::`
     actor_res = {a: rf"{re.escape(a)}\.\w" for a in actors if sum(c.isupper() for c in a) >= 2}
     parsers = {p: fw for fw, d in profiles.items() for p in d.get("parsers", ())}
-    return profiles, packages, modules, actors, actor_res, parsers
+    names = {n: (fw, w) for fw, d in profiles.items() for n, w in d.get("names", {}).items()}
+    tree = {p.removesuffix(".py"): (fw, w, reason) for fw, d in profiles.items() for p, w, reason in d.get("paths", ())}
+    return profiles, packages, modules, actors, actor_res, parsers, names, tree
 
 
 def tier(fw: str | None) -> int:
@@ -68,7 +81,7 @@ def tier(fw: str | None) -> int:
 
 
 def detect(lines, events, entries, commands) -> Framework:
-    profiles, packages, modules, actors, actor_res, parsers = _tables()
+    profiles, packages, modules, actors, actor_res, parsers, names, tree = _tables()
     score: dict[str, float] = defaultdict(float)
     why: dict[str, list[str]] = defaultdict(list)
     forks: list[str] = []
@@ -86,15 +99,18 @@ def detect(lines, events, entries, commands) -> Framework:
 
     raw = _evidence_text(lines, events, commands)
     text = raw.lower()
+    present = _literals_in(text, tuple(lit for d in profiles.values() for lit, _, _ in d.get("text", ())))
     for fw, d in profiles.items():
         for lit, w, reason in d.get("text", ()):
-            if lit in text:
+            if lit in present:
                 add(fw, w, reason)
         for lit, name in d.get("forks", {}).items():
             if lit in text:
                 fork(name, fw)
                 add(fw, FORK_WEIGHT, f"{name} (a fork of {fw}) named in the log")   # a fork runs its base's code
-    _code_evidence(raw, packages, modules, add)
+    _path_evidence(_code_evidence(raw, packages, modules, add), tree, add)
+    _name_evidence(raw, names, add)
+    _env_evidence(raw, profiles, packages, add)
     # both formats name the caller's `file.py:line` in the first 160 characters: a C-speed test first
     py_lines = [ln.raw for ln in (lines or ())[:LOGGER_LINES] if ln.raw.find(".py:", 0, 160) >= 0]
     for rx, fw, w, reason in _LOGGER_FORMATS:
@@ -103,6 +119,7 @@ def detect(lines, events, entries, commands) -> Framework:
     # an actor's own __repr__ may add to its name (NeMo-RL: `VllmGenerationWorker[rank=0]`)
     seen_actors = {ln.source.actor.split("[", 1)[0] for ln in lines or () if ln.source.actor}
     seen_actors.update(_RAY_PREFIX.findall(raw))
+    seen_actors.update(_ray_task_names(raw))
     if any(ln.source.kind == "vllm" for ln in lines or ()):
         add("vllm", 2, "vLLM engine process output (`(EngineCore pid=...)`)")
     seen_actors.update(a for a in actors if a in raw and (
@@ -131,8 +148,33 @@ def detect(lines, events, entries, commands) -> Framework:
     return _choose(score, why, forks, fork_base, entries, profiles)
 
 
-def _code_evidence(raw, packages, modules, add) -> None:
-    """Package code that ran: source paths and dotted module names, one reason per package."""
+def _literals_in(text: str, lits: tuple[str, ...]) -> set[str]:
+    """The literals the text holds. A big text is searched once for all of them by the
+    scanner's multi-literal engine (one substring search per literal costs ~0.3 ms per MB);
+    a small one, or where that engine is missing, one literal at a time."""
+    matcher = _literal_matcher(lits) if len(text) >= BIG_TEXT else None
+    if matcher is None:
+        return {lit for lit in lits if lit in text}
+    buf = text.encode("utf-8", "replace")
+    _, blocks = matcher.scan(buf, 0, len(buf), True)
+    return {x.decode() for _, _, found in blocks for x in found}
+
+
+@lru_cache(maxsize=2)
+def _literal_matcher(lits: tuple[str, ...]):
+    from .. import scan_hs
+
+    if not scan_hs.wanted() or not lits:
+        return None
+    try:
+        return scan_hs.Matcher((), tuple(dict.fromkeys(lit.encode() for lit in lits)))
+    except Exception:   # no hyperscan wheel here, or the database does not compile
+        return None
+
+
+def _code_evidence(raw, packages, modules, add) -> set[str]:
+    """Package code that ran: source paths and dotted module names, one reason per package.
+    Returns the distinct source paths seen (without `.py`)."""
     found: dict[str, str] = {}
     seen: set[str] = set()
     for m in _DOT_PY.finditer(raw):
@@ -141,6 +183,8 @@ def _code_evidence(raw, packages, modules, add) -> None:
         token = raw[max(0, end - 300):end].rsplit(None, 1)[-1] if end else ""
         for ch in "\"'([=,`:":
             token = token.rsplit(ch, 1)[-1]
+        if "\\" in token:   # a Windows path (`C:\...\site-packages\trl\trainer\x.py`)
+            token = token.replace("\\", "/")
         if token in seen or "/" not in token:
             continue
         seen.add(token)
@@ -158,11 +202,73 @@ def _code_evidence(raw, packages, modules, add) -> None:
     for pkg, reason in found.items():
         fw, w = packages[pkg]
         add(fw, w, reason)
+    return seen
+
+
+def _path_evidence(paths, tree, add) -> None:
+    """Source files only one framework's tree has (EasyR1 ships its own `verl` package with
+    `verl/trainer/ray_trainer.py`, where verl has `verl/trainer/ppo/ray_trainer.py`)."""
+    for path in paths:
+        for suffix, (fw, w, reason) in tree.items():
+            if path.endswith(suffix) and (len(path) == len(suffix) or path[-len(suffix) - 1] == "/"):
+                add(fw, w, reason)
+
+
+def _name_evidence(raw, names, add) -> None:
+    """Class names only one framework defines (TRL's `GRPOTrainer`), as whole identifiers:
+    `CustomDPOTrainer` is LLaMA-Factory's subclass, not a sign of TRL's own script."""
+    trainers = "Trainer" in raw   # most names are trainer classes: one search rules them all out
+    for name, (fw, w) in names.items():
+        if not trainers and name.endswith("Trainer"):
+            continue
+        i = raw.find(name)
+        while i >= 0:
+            end = i + len(name)
+            if not (i and _ident(raw[i - 1])) and not (end < len(raw) and _ident(raw[end])):
+                add(fw, w, f"{mapping(fw).get('name', fw)} class {name}")
+                break
+            i = raw.find(name, end)
+
+
+def _env_evidence(raw, profiles, packages, add) -> None:
+    """A Python environment named after what it runs (`envs/hf_trl/`, `envs/verl/`, `verl/.venv/`):
+    the user's own label for the job, weaker than any code that ran."""
+    if "\\envs\\" in raw or "venv\\" in raw:
+        raw = raw.replace("\\", "/")
+    envs = {a or b for a, b in _ENV_DIR.findall(raw)} if "envs/" in raw or "venv/" in raw else set()
+    if not envs:
+        return
+    names = {re.sub(r"[^a-z0-9]", "", n): fw for fw in profiles for n in (fw, *profiles[fw].get("packages", ()))}
+    names.update({re.sub(r"[^a-z0-9]", "", p): fw for p, (fw, _) in packages.items()})
+    for env in sorted(envs):
+        low = env.lower()
+        tokens = {re.sub(r"[^a-z0-9]", "", low), *re.split(r"[^a-z]+", low)}
+        for fw in sorted({names[t] for t in tokens if t in names}):
+            add(fw, ENV_WEIGHT, f"Python environment named {env}")
+
+
+def _ident(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _ray_task_names(raw) -> set[str]:
+    """Actor classes named in Ray's own reports: the OOM killer's `(actor ID: ..., name=WorkerDict.
+    __init__,` and `lease (name=agent_loop_worker_4:AgentLoopWorker.__init__,`, ActorDiedError's
+    `class_name: WorkerDict`. Like `Name.method`
+    in text, only a CamelCase compound counts: a plain task function (`main_task`, which verl and
+    early EasyR1 both define) names no one framework."""
+    if "name=" not in raw and "class_name: " not in raw:
+        return set()
+    names = {(a or b).rsplit(":", 1)[-1].split(".", 1)[0] for a, b in _RAY_NAME_FIELD.findall(raw)}
+    return {n for n in names if sum(c.isupper() for c in n) >= 2}
 
 
 # Ray's log prefix `(ActorClass pid=N, ip=...)`, also when the actor's repr adds `[rank=0]`
 _RAY_PREFIX = re.compile(r"\(([A-Za-z_]\w*)(?:\[[^\]]*\])? pid=\d")
+_RAY_NAME_FIELD = re.compile(r"(?:(?:task|actor) ID: [0-9a-f]+, |lease \()name=([\w.:]+)|\bclass_name: ([A-Za-z_]\w*)")
 _DOT_PY = re.compile(r"\.py\b")
+# conda's `envs/NAME/`, a project's `NAME/.venv/` or `NAME/venv/`, as printed in frame paths
+_ENV_DIR = re.compile(r"(?:/envs/([\w.+-]+)/|/([\w.+-]+)/\.?venv/)")
 _INSTALLED = re.compile(r"(?:site|dist)-packages/([A-Za-z_]\w*)/")
 
 

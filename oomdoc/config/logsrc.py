@@ -10,7 +10,8 @@ between does not break them):
 * `Name(key=value, ...)` reprs: argparse `Namespace`, OpenRLHF's nested
   `namespace(...)`, HF `TrainingArguments`/`GRPOConfig`/`SFTConfig`/...,
   Open-Reasoner-Zero `PPOExpConfig`;
-* vLLM's `Initializing an LLM engine ... with config: ...` line;
+* vLLM's `Initializing an LLM engine ... with config: ...` line and `non-default args: {...}`;
+* torch elastic's `Starting elastic_operator with launch configs:` block;
 * Open-Reasoner-Zero's `config key / value` table and `Override k from a to b`;
 * accelerate's "`--num_processes` was set to a value of `8`" summary;
 * LLaMA-Factory's `Process rank: 0, world size: 8, ...`; HF Trainer's banner;
@@ -76,6 +77,11 @@ def read(lines, warn) -> tuple[list[Entry], list[shell.Command]]:
                 entries.extend(banners.args_table([b.text for b in block], [b.no for b in block]))
             elif "DeepSpeedZero" in s:
                 entries.extend(banners.zero_reprs(s, ln.no))
+            elif "non-default args: {" in s:
+                entries.extend(banners.vllm_non_default_args(s.split("non-default args: ", 1)[1], ln.no))
+            elif banners.ELASTIC_CONFIGS in s:
+                block = list(_same_source_lines(lines, i, 16))
+                entries.extend(banners.elastic_launch_configs([b.text for b in block], [b.no for b in block]))
             elif "with config:" in s and "LLM engine" in s:
                 body = s.split("with config:", 1)[1]
                 _add_all(entries, flatten(parse_kv(body)), ln.no, DUMP, "vllm", "dump")

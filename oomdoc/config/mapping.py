@@ -8,7 +8,8 @@ preferred spelling; older spellings after it), `default`, `renamed` (old key
 (literals that mark its config printed in a log, for the scanner); and
 `detect` (see detect.py): `tier`, `packages`, `entries` (launch entry points;
 with a Hydra `cli` they take Hydra overrides), `launchers`, `text`, `actors`,
-`keys`, `forks`, `fork_of`/`contradicts`, `parsers`, `component`, `ray`.
+`names` (class names, matched as whole identifiers), `paths` (source files only its
+tree has), `keys`, `forks`, `fork_of`/`contradicts`, `parsers`, `component`, `ray`.
 
 Adding a framework is adding its file: detection, Hydra entry points, launcher
 programs, the Ray family and the scanner's config triggers are derived from
