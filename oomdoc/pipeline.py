@@ -81,10 +81,12 @@ def _paste_indent(lines: list[bytes]) -> str:
     the whole paste was indented or quoted.
     """
     body = [b for b in lines if b.strip()]
+    # a `> ` on every line of even a short paste is a Markdown quote (no log writes that);
+    # an indent needs more lines to tell it from a block of indented frames
+    if len(body) >= 3 and all(b.startswith(b">") for b in body) and not any(b.startswith(b">>") for b in body):
+        return "> " if all(b.startswith(b"> ") or b.strip() == b">" for b in body) else ">"
     if len(body) < 20:
         return ""
-    if all(b.startswith(b">") for b in body):
-        return "> " if all(b.startswith(b"> ") or b.strip() == b">" for b in body) else ">"
     w = min(len(b) - len(b.lstrip(b" ")) for b in body)
     return " " * w if 2 <= w <= 8 else ""
 

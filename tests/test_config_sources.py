@@ -200,3 +200,27 @@ def test_a_metrics_dict_with_nan_is_not_a_broken_config():
     log = b"{'loss': 2.1, 'grad_norm': 1.2, 'epoch': 0.1}\n{'loss': nan, 'grad_norm': nan, 'epoch': 0.2}\n"
     rc = load_run_config(read_events(log))
     assert not [w for w in rc.warnings if "could not be read" in w]
+
+
+def test_a_value_the_failure_message_prints_replaces_a_framework_default():
+    """vLLM's start-up check prints the utilization it was given: a fix starts from it."""
+    from oomdoc.config.loader import load
+    from oomdoc.pipeline import read_events
+
+    log = (b"ValueError: Free memory on device (31.44/47.38 GiB) on startup is less than desired GPU memory "
+           b"utilization (0.95, 45.01 GiB). Decrease GPU memory utilization or reduce GPU memory used by "
+           b"other processes.\n")
+    rc = load(read_events(log))
+    s = rc.get("rollout.gpu_memory_utilization")
+    assert s is not None and s.value == 0.95 and s.source == "log:1" and not s.default
+
+
+def test_a_printed_value_never_overrides_the_runs_own_config():
+    from oomdoc.config.loader import load
+    from oomdoc.pipeline import read_events
+
+    log = (b"python3 -m verl.trainer.main_ppo actor_rollout_ref.rollout.gpu_memory_utilization=0.7\n"
+           b"ValueError: Free memory on device (31.44/47.38 GiB) on startup is less than desired GPU memory "
+           b"utilization (0.95, 45.01 GiB). Decrease GPU memory utilization or reduce GPU memory used by "
+           b"other processes.\n")
+    assert load(read_events(log)).value("rollout.gpu_memory_utilization") == 0.7

@@ -62,6 +62,8 @@ def test_paste_prefix_detection():
     # a real log: tracebacks and headers start at column 0
     assert _paste_indent([b"Traceback (most recent call last):"] + [b"  File x"] * 30) == ""
     assert _paste_indent(body[:5]) == ""          # too few lines to tell
+    assert _paste_indent([b"> x"] * 4) == "> "    # a Markdown quote is one even when short
+    assert _paste_indent([b">>> import torch", b">>> x = 1", b">>> y"]) == ""   # a REPL, not a quote
 
 
 # -- shapes of one message (issue 11): wrapped, prefixed, cut ------------------------------------

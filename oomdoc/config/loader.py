@@ -29,6 +29,9 @@ def load(analysis=None, config_paths=()) -> RunConfig:
     rc.commands = commands
     _other_framework_files(rc, file_kinds, warn)
     resolve(rc, entries)
+    from . import printed
+
+    printed.apply(rc, getattr(analysis, "events", None))
     return rc
 
 
