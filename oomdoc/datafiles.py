@@ -22,6 +22,12 @@ def data_dir(name: str) -> Path | None:
     return None
 
 
+def cache_dir() -> str:
+    """The user's cache directory for oomdoc (OOMDOC_CACHE_DIR, else XDG's, else ~/.cache/oomdoc)."""
+    return os.environ.get("OOMDOC_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "oomdoc")
+
+
 def write_cache(path: Path, doc: dict) -> None:
     """Write a JSON cache file atomically (a concurrent reader sees the old or the new
     file, never half of one); a cache that cannot be written is only a slower next run."""

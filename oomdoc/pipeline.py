@@ -99,8 +99,7 @@ class KeyIndex:
     """
 
     def __init__(self, mods: tuple):
-        import re
-
+        from . import re_cache
         from .scan import cover_set, trie_pattern
 
         owners: dict[str, set[int]] = {}
@@ -109,7 +108,7 @@ class KeyIndex:
             for key in cover_set(k for k in getattr(m, "KEYS", ()) if k):
                 owners.setdefault(key, set()).add(i)
         self.always = frozenset(i for i in range(len(mods)) if not any(i in o for o in owners.values()))
-        self._search = re.compile(trie_pattern(owners)).search if owners else None
+        self._search = re_cache.compile(trie_pattern(owners)).search if owners else None
         self._offered = {s: frozenset(i for k, o in owners.items() if s.startswith(k) for i in o) for s in owners}
 
     def offered(self, lower: str) -> frozenset[int]:

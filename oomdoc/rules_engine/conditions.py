@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import Any, Callable
 
 from .fallback import memory_of
+from .. import re_cache
 
 # A knob value that is only the framework's default is weaker evidence than one
 # the user wrote (the default may not even apply, e.g. vLLM knobs without vLLM).
@@ -164,7 +165,7 @@ def derive(ev, cfg=None) -> dict:
 
 
 # Processes no training run starts: notebook kernels and desktop sessions.
-_FOREIGN = re.compile(r"ipykernel|jupyter|\bX(?:org|wayland)\b|gnome-shell|kwin|plasmashell|firefox|chrom(?:e|ium)",
+_FOREIGN = re_cache.compile(r"ipykernel|jupyter|\bX(?:org|wayland)\b|gnome-shell|kwin|plasmashell|firefox|chrom(?:e|ium)",
                       re.I)
 
 

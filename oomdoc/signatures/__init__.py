@@ -33,13 +33,14 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..units import NUMBER, number, to_bytes
+from .. import re_cache
 
 PATH = Path(__file__).with_name("catalogue.yaml")
 MEMORY = ("gpu", "host", "shm", "kv-cache", "object-store")
 CERTAINTY = ("certain", "likely", "possible")
 _UNIT = r"(?:bytes|byte|KiB|MiB|GiB|TiB|PiB|KB|MB|GB|TB|kB|B|K|M|G|T)"
-_PLACE = re.compile(r"\{(size|int|num|word|kib)(?::(\w+))?\}")
-_WS = re.compile(r"\s+")
+_PLACE = re_cache.compile(r"\{(size|int|num|word|kib)(?::(\w+))?\}")
+_WS = re_cache.compile(r"\s+")
 
 
 def _placeholder(m: re.Match) -> str:
@@ -63,7 +64,7 @@ def compile_pattern(pattern: str) -> re.Pattern:
         out.append(_placeholder(m))
         pos = m.end()
     out.append(pattern[pos:].replace(" ", r"\s+"))
-    return re.compile("".join(out))
+    return re_cache.compile("".join(out))
 
 
 @dataclass
@@ -262,7 +263,7 @@ TAG_FACTS = {
     "certainty": "how sure the message is: certain (an OOM), likely, possible (a kill with no memory report)",
     "truncated": "the message was cut short or abridged: its strict parser could not read all its facts",
 }
-_FACT_NAME = re.compile(r"\{(?:size|int|num|word|kib):(\w+)\}|\(\?P<(\w+?)__\w+>")
+_FACT_NAME = re_cache.compile(r"\{(?:size|int|num|word|kib):(\w+)\}|\(\?P<(\w+?)__\w+>")
 
 
 def tag_facts(kinds) -> dict[str, str]:
