@@ -2,8 +2,9 @@
 
 Python compiles a pattern in Python code (parse, then emit the engine's code),
 and a short `oomdoc explain` compiles ~100 of them: a sixth of its run. The
-engine's code for each pattern is kept in the user cache (marshal, one file per
-Python build), and the next process hands it straight to the engine.
+engine's code for each pattern is kept in the user cache (JSON, one file per
+Python build; each entry stays text until a run asks for it), and the next
+process hands it straight to the engine.
 
 Safe by construction: a code is stored only when the pattern built from it
 compares equal to `re.compile`'s own (CPython compares the flags, the pattern
@@ -12,7 +13,7 @@ and the code); any surprise in the interpreter's internals means a plain
 """
 from __future__ import annotations
 
-import marshal
+import json
 import os
 import re
 import sys
@@ -25,11 +26,12 @@ _new: dict = {}
 
 def compile(pattern, flags: int = 0) -> re.Pattern:   # noqa: A001 - the name of what it stands for
     """`re.compile(pattern, flags)`, from the engine code cached by an earlier run when there is one."""
-    key = (pattern, int(flags))
+    key = _key(pattern, int(flags))
     hit = _store().get(key)
     if hit is not None:
         try:
-            return _engine().compile(pattern, *marshal.loads(hit))
+            flags_, code, groups, groupindex, indexgroup = json.loads(hit)
+            return _engine().compile(pattern, flags_, code, groups, groupindex, tuple(indexgroup))
         except Exception:         # a cache from another build of the engine: compile afresh
             pass
     compiled = re.compile(pattern, flags)
@@ -39,8 +41,15 @@ def compile(pattern, flags: int = 0) -> re.Pattern:   # noqa: A001 - the name of
             import atexit
 
             atexit.register(save)
-        _new[key] = marshal.dumps(args)   # decoded only when a later run asks for this pattern
+        _new[key] = json.dumps(args, separators=(",", ":"))   # decoded only when a run asks for it
     return compiled
+
+
+def _key(pattern, flags: int) -> str:
+    """A JSON object key for (pattern, flags): bytes patterns marked and kept byte for byte."""
+    if isinstance(pattern, bytes):
+        return f"b{flags}:{pattern.decode('latin-1')}"
+    return f"s{flags}:{pattern}"
 
 
 def _same(pattern, args: tuple, compiled: re.Pattern) -> bool:
@@ -71,7 +80,7 @@ def _engine_args(pattern, flags: int) -> tuple | None:
         for k, i in groupindex.items():
             indexgroup[i] = k
         return (int(flags | p.state.flags), [int(c) for c in code], p.state.groups - 1, groupindex,
-                tuple(indexgroup))   # plain ints: the opcodes are an int subclass marshal refuses
+                tuple(indexgroup))   # plain ints: the opcodes are an int subclass
     except Exception:
         return None
 
@@ -82,15 +91,15 @@ def cache_file() -> str:
     from .datafiles import cache_dir
 
     tag = f"{sys.implementation.cache_tag}-{sys.hexversion:x}-{_sre.MAGIC}"
-    return os.path.join(cache_dir(), f"regex-{tag}.marshal")
+    return os.path.join(cache_dir(), f"regex-{tag}.json")
 
 
 def _read(path: str) -> dict:
     try:
-        with open(path, "rb") as fh:
-            got = marshal.loads(fh.read())
+        with open(path, encoding="utf-8") as fh:
+            got = json.load(fh)
         return got if isinstance(got, dict) else {}
-    except (OSError, ValueError, EOFError, TypeError):
+    except (OSError, ValueError):
         return {}
 
 
@@ -112,9 +121,9 @@ def save() -> None:
         merged = dict(_new)
     tmp = f"{path}.{os.getpid()}.tmp"
     try:
-        data = marshal.dumps(merged)
+        data = json.dumps(merged)     # ASCII: a lone surrogate in a pattern round-trips escaped
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(tmp, "wb") as fh:
+        with open(tmp, "w", encoding="utf-8") as fh:
             fh.write(data)
         os.replace(tmp, path)
     except (OSError, ValueError):

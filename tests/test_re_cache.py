@@ -2,6 +2,7 @@
 makes; a missing, foreign, corrupt or unwritable cache only means compiling afresh."""
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -18,6 +19,7 @@ PATTERNS = [
     (r"^\s*step:(\d+)$", re.M | re.I),
     (rb"out of memory|OutOfMemory", 0),
     (r"x{2,}?y*(?=z)(?!w)", 0),
+    ("caf\u00e9 \ud800 (?P<w>\\w+)", 0),
 ]
 
 
@@ -54,12 +56,16 @@ def test_a_corrupt_or_foreign_cache_is_compiled_afresh(fresh, monkeypatch):
     with open(path, "wb") as fh:
         fh.write(b"\x00garbage")
     assert re_cache.compile(*PATTERNS[0]) == re.compile(*PATTERNS[0])
-    import marshal
-
+    re_cache.save()
+    with open(path, encoding="utf-8") as fh:
+        entries = json.load(fh)
+    for key in entries:               # every entry with a code the engine refuses
+        entries[key] = json.dumps([0, [1, 2, 3], 0, {}, [None]])
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(entries, fh)
     _reload(monkeypatch)
-    with open(path, "wb") as fh:    # an entry with a code the engine refuses
-        fh.write(marshal.dumps({(PATTERNS[0][0], 0): marshal.dumps((0, [1, 2, 3], 0, {}, (None,)))}))
     assert re_cache.compile(*PATTERNS[0]) == re.compile(*PATTERNS[0])
+    assert re_cache._new, "the bad entry is compiled afresh and replaced"
 
 
 def test_an_unwritable_cache_dir_is_only_slower(tmp_path, monkeypatch):
