@@ -6,7 +6,7 @@ so `explain FILE` and `tail -f | oomdoc explain -` share one code path.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from .records import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable
@@ -109,7 +109,9 @@ class KeyIndex:
                 owners.setdefault(key, set()).add(i)
         self.always = frozenset(i for i in range(len(mods)) if not any(i in o for o in owners.values()))
         self._search = re_cache.compile(trie_pattern(owners)).search if owners else None
-        self._offered = {s: frozenset(i for k, o in owners.items() if s.startswith(k) for i in o) for s in owners}
+        # a hit on key s offers the owners of every key that is a prefix of s (s's own prefixes, not all keys)
+        self._offered = {s: frozenset(i for j in range(1, len(s) + 1) if s[:j] in owners for i in owners[s[:j]])
+                         for s in owners}
 
     def offered(self, lower: str) -> frozenset[int]:
         """Positions (in the module list) of the parsers whose keys occur in `lower`."""

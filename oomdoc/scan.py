@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from dataclasses import dataclass, field
+from .records import dataclass, field
 from functools import lru_cache
 
 from . import scan_hs

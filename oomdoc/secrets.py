@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from . import re_cache
-from dataclasses import dataclass
+from .records import dataclass
 
 MASK = "****"
 

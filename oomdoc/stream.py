@@ -31,7 +31,7 @@ import re
 import select
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from .records import dataclass, field
 from typing import Callable
 
 from . import parsers

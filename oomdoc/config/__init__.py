@@ -43,7 +43,7 @@ framework spells it), edit (apply such a fix to source text).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from ..records import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import re
 import shlex
-from dataclasses import dataclass, field
+from ..records import dataclass, field
 from functools import lru_cache
 
 from .mapping import hydra_entries, launchers

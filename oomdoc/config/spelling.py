@@ -12,7 +12,7 @@ is said to be absent, never invented.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from ..records import dataclass
 from typing import Any
 
 from .mapping import from_knob, mapping

@@ -8,7 +8,7 @@ vLLM's engine config line) with `ast.literal_eval` and nothing stronger.
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from ..records import dataclass
 from typing import Any
 
 # Precedence ranks, lowest first (see the package docstring).

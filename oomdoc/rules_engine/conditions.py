@@ -13,7 +13,7 @@ and the engine skips that rule. Which way a rule's patterns run travels in its
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from ..records import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable
 

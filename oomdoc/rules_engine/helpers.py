@@ -12,7 +12,7 @@ the facts of the failure event(s), the shortfall, and the helper's `args`.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from ..records import dataclass, field
 from typing import Any, Callable
 
 

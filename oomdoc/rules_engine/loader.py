@@ -16,7 +16,7 @@ from __future__ import annotations
 import zlib
 import json
 import os
-from dataclasses import dataclass, field
+from ..records import dataclass, field
 from pathlib import Path
 
 from ..datafiles import PKG_DIR, data_dir

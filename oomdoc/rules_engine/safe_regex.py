@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import sys
 import time
-from dataclasses import dataclass, field
+from ..records import dataclass, field
 from functools import lru_cache
 
 CALL_TIMEOUT_S = 0.1        # one search of one line

@@ -14,7 +14,7 @@ diagnosis, and fixes that cover the shortfall rank ahead.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from ..records import dataclass, field
 from typing import Any
 
 from . import conditions as C

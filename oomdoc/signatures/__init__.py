@@ -28,7 +28,7 @@ summary of zero kills prints the same suggestions as one of many). Placeholders:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from ..records import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
