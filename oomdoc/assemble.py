@@ -23,8 +23,8 @@ import itertools
 import re
 from typing import Callable
 
-from .model import MAIN, Line, Record
 from . import re_cache
+from .model import MAIN, Line, Record
 
 TB_HEADER = "Traceback (most recent call last)"
 CHAIN_BANNERS = ("During handling of the above exception",

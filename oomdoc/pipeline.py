@@ -6,11 +6,11 @@ so `explain FILE` and `tail -f | oomdoc explain -` share one code path.
 from __future__ import annotations
 
 import os
-from .records import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Callable, Iterable
 
+from .records import dataclass, field
 from . import parsers, progress, strict
 from .assemble import Assembler
 from .config.triggers import config_trigger_literals

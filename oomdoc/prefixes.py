@@ -9,9 +9,8 @@ repeatedly (they nest: `[default0]:[rank0]:`), the writer goes into a
 """
 from __future__ import annotations
 
-
-from .model import MAIN, Line, Source
 from . import re_cache
+from .model import MAIN, Line, Source
 
 ANSI_RE = re_cache.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
 REPEAT_RE = re_cache.compile(r"\s*\[repeated (\d+)x across cluster\]\s*$")

@@ -15,6 +15,7 @@ key names a credential. Bare 40-hex strings are not masked on their own
 from __future__ import annotations
 
 import re
+
 from . import re_cache
 from .records import dataclass
 

@@ -43,10 +43,11 @@ framework spells it), edit (apply such a fix to source text).
 """
 from __future__ import annotations
 
-from ..records import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from ..records import dataclass, field
 
 
 @dataclass

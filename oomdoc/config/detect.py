@@ -28,10 +28,11 @@ import re
 from collections import defaultdict
 from functools import lru_cache
 
+from .. import re_cache
 from . import Framework
 from .mapping import detect_profiles, mapping
 
-TRL_SCRIPT = re.compile(r"^(sft|dpo|grpo|ppo|orpo|kto|rloo|reward|cpo|gkd|xpo|nash)(_\w+)?\.py$")
+TRL_SCRIPT = re_cache.compile(r"^(sft|dpo|grpo|ppo|orpo|kto|rloo|reward|cpo|gkd|xpo|nash)(_\w+)?\.py$")
 MAX_TEXT = 4 << 20
 FORK_WEIGHT = 2
 LOGGER_LINES = 5000   # a library's logger format shows in its start-up lines
@@ -41,9 +42,9 @@ SCALE = {1: 1.0, 2: 0.9, 3: 0.75, 4: 0.75}
 _NOT_MODULES = {"io", "ai", "com", "org", "net", "dev", "html", "md", "yaml", "json", "sh", "txt", "log"}
 # log-line formats only one library's logger prints (vllm/logger.py, deepspeed/utils/logging.py)
 _LOGGER_FORMATS = (
-    (re.compile(r"(?:^|\) )(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[?[\w./-]+\.py:\d+\]"),
+    (re_cache.compile(r"(?:^|\) )(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[?[\w./-]+\.py:\d+\]"),
      "vllm", 2, "vLLM logger lines (`INFO mm-dd hh:mm:ss [file.py:n]`)"),
-    (re.compile(r"(?:^|\) )\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] \[(?:DEBUG|INFO|WARNING|ERROR)\] \[[\w.]+\.py:\d+:\w+\]"),
+    (re_cache.compile(r"(?:^|\) )\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] \[(?:DEBUG|INFO|WARNING|ERROR)\] \[[\w.]+\.py:\d+:\w+\]"),
      "deepspeed", 1, "DeepSpeed logger lines (`[date] [INFO] [file.py:n:func]`)"),
 )
 
@@ -161,9 +162,9 @@ def _code_evidence(raw, packages, modules, add) -> None:
 
 
 # Ray's log prefix `(ActorClass pid=N, ip=...)`, also when the actor's repr adds `[rank=0]`
-_RAY_PREFIX = re.compile(r"\(([A-Za-z_]\w*)(?:\[[^\]]*\])? pid=\d")
-_DOT_PY = re.compile(r"\.py\b")
-_INSTALLED = re.compile(r"(?:site|dist)-packages/([A-Za-z_]\w*)/")
+_RAY_PREFIX = re_cache.compile(r"\(([A-Za-z_]\w*)(?:\[[^\]]*\])? pid=\d")
+_DOT_PY = re_cache.compile(r"\.py\b")
+_INSTALLED = re_cache.compile(r"(?:site|dist)-packages/([A-Za-z_]\w*)/")
 
 
 def _package_of(path: str, packages) -> str | None:

@@ -18,10 +18,11 @@ Files are JSON so that loading one costs a `json.load`.
 from __future__ import annotations
 
 import json
-import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from .. import re_cache
 
 HERE = Path(__file__).parent
 FRAMEWORK_DIR = HERE / "frameworks"
@@ -87,7 +88,7 @@ def ray_family() -> frozenset[str]:
     return frozenset(fw for fw, d in detect_profiles().items() if d.get("ray"))
 
 
-_KNOB_LINE = re.compile(r'^([\w.]+):\s*\{type:\s*(\w+),\s*doc:\s*"(.*)"\}\s*$')
+_KNOB_LINE = re_cache.compile(r'^([\w.]+):\s*\{type:\s*(\w+),\s*doc:\s*"(.*)"\}\s*$')
 
 
 @lru_cache(maxsize=1)

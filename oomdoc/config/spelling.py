@@ -12,9 +12,9 @@ is said to be absent, never invented.
 from __future__ import annotations
 
 import json
-from ..records import dataclass
 from typing import Any
 
+from ..records import dataclass
 from .mapping import from_knob, mapping
 
 FILE_STYLES = ("yaml", "json", "toml")

@@ -5,10 +5,9 @@ import re
 
 from collections import deque
 
-from .. import signatures
+from .. import re_cache, signatures
 from ..assemble import current_run
 from ..model import Event, Record
-from .. import re_cache
 
 WS_RE = re_cache.compile(r"\s+")
 

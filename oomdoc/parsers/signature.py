@@ -19,11 +19,9 @@ Terminal-wrapped messages reach every family joined (see `assemble`).
 """
 from __future__ import annotations
 
-
-from .. import signatures
+from .. import re_cache, signatures
 from ..model import Event, Record
 from .base import event, reported, reported_near
-from .. import re_cache
 
 NAME = "signature"
 _CAT = signatures.catalogue()

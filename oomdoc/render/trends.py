@@ -14,7 +14,6 @@ Every renderer (text sparkline, Markdown Mermaid chart, HTML SVG) draws
 from __future__ import annotations
 
 from ..records import dataclass
-
 from ..units import human
 
 MIN_POINTS = 4

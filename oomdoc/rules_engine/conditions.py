@@ -13,12 +13,12 @@ and the engine skips that rule. Which way a rule's patterns run travels in its
 from __future__ import annotations
 
 import re
-from ..records import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable
 
-from .fallback import memory_of
 from .. import re_cache
+from ..records import dataclass, field, replace
+from .fallback import memory_of
 
 # A knob value that is only the framework's default is weaker evidence than one
 # the user wrote (the default may not even apply, e.g. vLLM knobs without vLLM).

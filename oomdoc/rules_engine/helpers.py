@@ -12,8 +12,9 @@ the facts of the failure event(s), the shortfall, and the helper's `args`.
 from __future__ import annotations
 
 import math
-from ..records import dataclass, field
 from typing import Any, Callable
+
+from ..records import dataclass, field
 
 
 @dataclass

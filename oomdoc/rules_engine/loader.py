@@ -16,9 +16,9 @@ from __future__ import annotations
 import zlib
 import json
 import os
-from ..records import dataclass, field
 from pathlib import Path
 
+from ..records import dataclass, field
 from ..datafiles import PKG_DIR, data_dir
 
 CACHE_FORMAT = 1

@@ -14,9 +14,9 @@ diagnosis, and fixes that cover the shortfall rank ahead.
 """
 from __future__ import annotations
 
-from ..records import dataclass, field
 from typing import Any
 
+from ..records import dataclass, field
 from . import conditions as C
 from . import fallback
 from .helpers import FREES_HELPERS, VALUE_HELPERS, FixContext

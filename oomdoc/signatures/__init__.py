@@ -28,12 +28,12 @@ summary of zero kills prints the same suggestions as one of many). Placeholders:
 from __future__ import annotations
 
 import re
-from ..records import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from ..units import NUMBER, number, to_bytes
 from .. import re_cache
+from ..records import dataclass, field
+from ..units import NUMBER, number, to_bytes
 
 PATH = Path(__file__).with_name("catalogue.yaml")
 MEMORY = ("gpu", "host", "shm", "kv-cache", "object-store")
