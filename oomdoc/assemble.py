@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Callable
+from collections.abc import Callable
 
 from . import re_cache
 from .model import MAIN, Line, Record

@@ -8,9 +8,11 @@ hashable): one is made per line, and making the classes costs nothing at start-u
 """
 from __future__ import annotations
 
-from typing import Any
-
 from .records import FrozenInstanceError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: importing typing costs start-up time (issue 12)
+    from typing import Any
 
 
 class Source:

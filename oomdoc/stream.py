@@ -31,7 +31,7 @@ import re
 import select
 import time
 from collections import deque
-from typing import Callable
+from collections.abc import Callable
 
 from .records import dataclass, field
 from . import parsers

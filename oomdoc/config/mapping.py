@@ -20,9 +20,12 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 from .. import re_cache
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: importing typing costs start-up time (issue 12)
+    from typing import Any
 
 HERE = Path(__file__).parent
 FRAMEWORK_DIR = HERE / "frameworks"

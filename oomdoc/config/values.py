@@ -7,9 +7,11 @@ vLLM's engine config line) with `ast.literal_eval` and nothing stronger.
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ..records import dataclass
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: importing typing costs start-up time (issue 12)
+    from typing import Any
 
 # Precedence ranks, lowest first (see the package docstring).
 DEFAULT, FILE, SCRIPT, DUMP, COMMAND = 0, 1, 2, 3, 4
