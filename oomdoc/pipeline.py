@@ -108,7 +108,9 @@ class KeyIndex:
             for key in cover_set(k for k in getattr(m, "KEYS", ()) if k):
                 owners.setdefault(key, set()).add(i)
         self.always = frozenset(i for i in range(len(mods)) if not any(i in o for o in owners.values()))
-        self._search = re_cache.compile(trie_pattern(owners)).search if owners else None
+        key = _trie_key(owners)
+        self._search = None if not owners else re_cache.compile(trie_pattern(owners)).search if key is None \
+            else re_cache.compile_built(key, lambda: trie_pattern(owners)).search
         # a hit on key s offers the owners of every key that is a prefix of s (s's own prefixes, not all keys)
         self._offered = {s: frozenset(i for j in range(1, len(s) + 1) if s[:j] in owners for i in owners[s[:j]])
                          for s in owners}
@@ -122,6 +124,18 @@ class KeyIndex:
             got = got | self._offered[m.group()]
             m = search(lower, m.start() + 1)
         return got
+
+
+def _trie_key(words) -> str | None:
+    """What `scan.trie_pattern(words)` depends on: the words and scan.py's version
+    (None when that cannot be told: the pattern is then built afresh)."""
+    from . import scan
+
+    try:
+        st = os.stat(scan.__file__)
+    except (OSError, TypeError):
+        return None
+    return f"keys:{st.st_mtime_ns}:{st.st_size}:" + "\x00".join(sorted(words))
 
 
 @lru_cache(maxsize=4)

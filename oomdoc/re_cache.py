@@ -45,6 +45,24 @@ def compile(pattern, flags: int = 0) -> re.Pattern:   # noqa: A001 - the name of
     return compiled
 
 
+def compile_built(key: str, build, flags: int = 0) -> re.Pattern:
+    """`compile(build(), flags)`, where building the pattern text costs time too (a trie of
+    many words): the text is cached under `key`, which must name everything the text
+    depends on (the words and the builder's version)."""
+    entry = "t" + key
+    text = _store().get(entry)
+    if not isinstance(text, str):
+        text = build()
+        if not isinstance(text, str):
+            return compile(text, flags)
+        if not _new:
+            import atexit
+
+            atexit.register(save)
+        _new[entry] = text
+    return compile(text, flags)
+
+
 def _key(pattern, flags: int) -> str:
     """A JSON object key for (pattern, flags): bytes patterns marked and kept byte for byte."""
     if isinstance(pattern, bytes):

@@ -86,3 +86,19 @@ def test_the_cache_is_written_at_exit(tmp_path):
     path = out.stdout.strip()
     assert os.path.isfile(path) and path.startswith(str(tmp_path))
     assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
+
+
+def test_built_pattern_text_is_cached_under_its_key(fresh, monkeypatch):
+    calls = []
+
+    def build(words=("out of memory", "oom")):
+        calls.append(words)
+        return "|".join(re.escape(w) for w in words)
+
+    first = re_cache.compile_built("k1", build)
+    re_cache.save()
+    _reload(monkeypatch)
+    again = re_cache.compile_built("k1", build)
+    assert again == first and again.search("CUDA out of memory") and len(calls) == 1
+    other = re_cache.compile_built("k2", lambda: build(("killed",)))
+    assert other.pattern == "killed" and len(calls) == 2
