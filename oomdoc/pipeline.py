@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 from functools import lru_cache
-from pathlib import Path
 from collections.abc import Callable, Iterable
 
 from .records import dataclass, field
@@ -370,7 +369,7 @@ def read_events(src: str | os.PathLike | bytes, *, name: str | None = None,
     label, fh = open_input(os.fspath(src))
     small = False
     try:
-        small = label != "<stdin>" and Path(label).stat().st_size <= (4 << 20)
+        small = label != "<stdin>" and os.stat(label).st_size <= (4 << 20)
     except OSError:
         pass
     pipe = Pipeline(name or label, emit_all=small if emit_all is None else emit_all)

@@ -26,6 +26,10 @@ _new: dict = {}
 
 def compile(pattern, flags: int = 0) -> re.Pattern:   # noqa: A001 - the name of what it stands for
     """`re.compile(pattern, flags)`, from the engine code cached by an earlier run when there is one."""
+    return _cached(pattern, flags)
+
+
+def _cached(pattern, flags: int) -> re.Pattern:
     key = _key(pattern, int(flags))
     hit = _store().get(key)
     if hit is not None:
@@ -54,13 +58,13 @@ def compile_built(key: str, build, flags: int = 0) -> re.Pattern:
     if not isinstance(text, str):
         text = build()
         if not isinstance(text, str):
-            return compile(text, flags)
+            return _cached(text, flags)
         if not _new:
             import atexit
 
             atexit.register(save)
         _new[entry] = text
-    return compile(text, flags)
+    return _cached(text, flags)
 
 
 def _key(pattern, flags: int) -> str:
