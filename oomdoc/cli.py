@@ -6,6 +6,7 @@ for the pre-commit checker or the rule linter at start-up. The common
 """
 from __future__ import annotations
 
+import os
 import sys
 
 from . import __version__
@@ -147,10 +148,14 @@ def _main(argv, fast: bool) -> int:
     return rv if isinstance(rv, int) else 0
 
 
+_ran_fast: list = []    # set when the click-free path ran: `entry` may then leave at once
+
+
 def _run_fast(args: dict) -> int:
     """`explain_core.run` with the exit statuses click's path gives (`main`)."""
     from .commands.explain_core import run
 
+    _ran_fast.append(True)
     try:
         run(**args)
     except KeyboardInterrupt:
@@ -170,7 +175,32 @@ def _pipe_closed_by_reader() -> bool:
 
 
 def entry() -> None:
-    sys.exit(main())
+    rc = main()
+    if _ran_fast:
+        _leave(rc)
+    sys.exit(rc)
+
+
+def _leave(rc: int) -> None:
+    """End the process as soon as its output is out: flush, run the exit handlers
+    (caches are saved there), then skip the interpreter's teardown of ~130 modules,
+    ~10 % of a short run (issue 12). Only after the fast path, whose process holds
+    nothing else to clean up (no click, no third-party module)."""
+    import atexit
+
+    run_exit_handlers = getattr(atexit, "_run_exitfuncs", None)
+    if run_exit_handlers is None:    # not CPython: leave the usual way
+        return
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (BrokenPipeError, ValueError):
+            from .commands import quiet_broken_pipe
+
+            quiet_broken_pipe()
+    run_exit_handlers()
+    os._exit(rc)
 
 
 if __name__ == "__main__":

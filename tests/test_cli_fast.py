@@ -105,3 +105,26 @@ def test_explain_imports_no_click():
     out = subprocess.run([sys.executable, "-c", code, str(log)], capture_output=True, text=True, env=env,
                          timeout=120).stdout
     assert out.splitlines()[-1] == "False 0"
+
+
+def _oomdoc(args, env, **kw):
+    return subprocess.run([sys.executable, "-m", "oomdoc", *args], capture_output=True, env=env, timeout=120, **kw)
+
+
+def test_the_fast_exit_keeps_output_exit_status_and_caches(tmp_path):
+    """`entry` skips the interpreter's teardown after the fast path: output flushed,
+    exit status kept, exit handlers run (the regex cache is written), a closed pipe quiet."""
+    env = dict(os.environ, NO_COLOR="1", OOMDOC_CACHE_DIR=str(tmp_path / "cache"))
+    log = str(ROOT / "corpus" / "seed-001-orz-vllm-utilization" / "train.log")
+    fast = _oomdoc(["explain", log, "--format", "json"], env)
+    slow = subprocess.run([sys.executable, "-c", "import sys; from oomdoc.cli import main; "
+                           "sys.exit(main(sys.argv[1:], fast=False))", "explain", log, "--format", "json"],
+                          capture_output=True, env=env, timeout=120)
+    assert (fast.returncode, fast.stdout, fast.stderr) == (slow.returncode, slow.stdout, slow.stderr)
+    assert fast.returncode == 0 and fast.stdout.rstrip().endswith(b"}")
+    assert [p.name for p in (tmp_path / "cache").glob("regex-*.json")], "exit handlers ran"
+    missing = _oomdoc(["explain", str(tmp_path / "missing.log")], env)
+    assert missing.returncode == 2 and missing.stderr.decode().startswith("oomdoc: ")
+    head = subprocess.run(f"{sys.executable} -m oomdoc explain {log} | head -c 10", shell=True,
+                          capture_output=True, env=env, timeout=120)
+    assert head.stdout == b"oomdoc: " + log.encode()[:2] and b"Traceback" not in head.stderr
