@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import itertools
 import re
-from typing import Callable
+from collections.abc import Callable
 
+from . import re_cache
 from .model import MAIN, Line, Record
 
 TB_HEADER = "Traceback (most recent call last)"
@@ -31,15 +32,15 @@ CHAIN_BANNERS = ("During handling of the above exception",
 MAX_RECORD_LINES = 400
 MAX_CONTINUATION = 12
 MAX_GAP = 200       # lines of other sources between two lines of one record, at most
-_HEADLESS = re.compile(r'File "[^"]+", line \d+, in ')
-_LOG_CALL = re.compile(r"\[([\w.-]+\.py:\d+)(?::(\w+))?\]")
-_RERAISE = re.compile(r"(?:Error|Exception)(?:\([\w.]+\))?: ray::\w")
+_HEADLESS = re_cache.compile(r'File "[^"]+", line \d+, in ')
+_LOG_CALL = re_cache.compile(r"\[([\w.-]+\.py:\d+)(?::(\w+))?\]")
+_RERAISE = re_cache.compile(r"(?:Error|Exception)(?:\([\w.]+\))?: ray::\w")
 # Training progress is never part of an exception message: a tqdm bar or a
 # per-step metrics dict/line after the exception line starts a new record
 # (a caught, logged exception is followed by more steps).
-_PROGRESS = re.compile(r"\s*(?:\{'[\w/.\-]+': |step:\d+ - |.*?\d+%\|[^|\n]*\|\s*\d+/\d+ \[)")
+_PROGRESS = re_cache.compile(r"\s*(?:\{'[\w/.\-]+': |step:\d+ - |.*?\d+%\|[^|\n]*\|\s*\d+/\d+ \[)")
 # Nor is a box table's top border (an nvidia-smi pasted after the traceback).
-_TABLE_TOP = re.compile(r"\s*\+-{20,}\+?\s*$")
+_TABLE_TOP = re_cache.compile(r"\s*\+-{20,}\+?\s*$")
 
 # continues(record_text, next_line_text) -> True when next line belongs to it
 Continues = Callable[[str, str], bool]
@@ -69,12 +70,12 @@ def _sentence_end(prev: str, nxt: str) -> bool:
     return prev.rstrip()[-1:] in (".", "!", "?", ")")
 
 
-_LEVEL_WORD = re.compile(r"(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\b")
-_STANDALONE = re.compile(r"\s*(?:Killed|MemoryError|Aborted|Segmentation fault|Bus error)\b")
+_LEVEL_WORD = re_cache.compile(r"(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\b")
+_STANDALONE = re_cache.compile(r"\s*(?:Killed|MemoryError|Aborted|Segmentation fault|Bus error)\b")
 # `slurmstepd: error:`, `wandb: Waiting` (a cut word before a colon is shorter: `…memo` + `ry: you`)
-_LINE_START = re.compile(r"[A-Za-z_][\w\-]{2,}: ")
-_EXC_LINE = re.compile(r"\s*[\w.]+(?:Error|Exception)(?:\([\w.]+\))?:")
-_WS = re.compile(r"\s+")
+_LINE_START = re_cache.compile(r"[A-Za-z_][\w\-]{2,}: ")
+_EXC_LINE = re_cache.compile(r"\s*[\w.]+(?:Error|Exception)(?:\([\w.]+\))?:")
+_WS = re_cache.compile(r"\s+")
 
 
 def _anchors() -> re.Pattern:
@@ -83,7 +84,8 @@ def _anchors() -> re.Pattern:
         from . import signatures
 
         lits = {_WS.sub("", a) for e in signatures.catalogue().entries for a in e.anchors}
-        _ANCHORS = re.compile("|".join(re.escape(x) for x in sorted(lits, key=len, reverse=True)))
+        # longest first; ties by text, so every process builds the same pattern (re_cache)
+        _ANCHORS = re_cache.compile("|".join(re.escape(x) for x in sorted(lits, key=lambda x: (-len(x), x))))
     return _ANCHORS
 
 

@@ -10,9 +10,8 @@ when rule files do not validate.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from . import JSON_SCHEMA_VERSION as SCHEMA_VERSION  # one constant: oomdoc/__init__.py
+from .records import dataclass, field
 
 
 @dataclass

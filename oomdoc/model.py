@@ -1,16 +1,20 @@
 """The records that flow through oomdoc: lines, multi-line records, events.
 
-Plain dataclasses (not pydantic) because millions of lines may pass through the
-hot path and start-up time matters; pydantic is used where input is untrusted
-and rare (rule files, config files).
+Plain classes with `__slots__` (not pydantic) because millions of lines may pass
+through the hot path and start-up time matters; pydantic is used where input is
+untrusted and rare (rule files, config files). Their methods are written out
+(what `@dataclass(slots=True)` would make: init, repr, eq; Source frozen and
+hashable): one is made per line, and making the classes costs nothing at start-up.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from .records import FrozenInstanceError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: importing typing costs start-up time (issue 12)
+    from typing import Any
 
 
-@dataclass(slots=True, frozen=True)
 class Source:
     """Who printed a line: a rank, a Ray actor, a vLLM engine, a container...
 
@@ -18,11 +22,42 @@ class Source:
     "raylet", "kernel".
     """
 
-    kind: str = ""
-    rank: int | None = None
-    pid: int | None = None
-    actor: str | None = None
-    ip: str | None = None
+    __slots__ = ("kind", "rank", "pid", "actor", "ip")
+    kind: str
+    rank: int | None
+    pid: int | None
+    actor: str | None
+    ip: str | None
+
+    def __init__(self, kind: str = "", rank: int | None = None, pid: int | None = None,
+                 actor: str | None = None, ip: str | None = None):
+        _set = object.__setattr__
+        _set(self, "kind", kind)
+        _set(self, "rank", rank)
+        _set(self, "pid", pid)
+        _set(self, "actor", actor)
+        _set(self, "ip", ip)
+
+    def __setattr__(self, name, value):
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name):
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return self.key == other.key
+        return NotImplemented
+
+    def __hash__(self):
+        return hash(self.key)
+
+    def __repr__(self):
+        return (f"Source(kind={self.kind!r}, rank={self.rank!r}, pid={self.pid!r}, actor={self.actor!r}, "
+                f"ip={self.ip!r})")
+
+    def __reduce__(self):
+        return Source, self.key
 
     @property
     def key(self) -> tuple:
@@ -48,7 +83,6 @@ class Source:
 MAIN = Source()
 
 
-@dataclass(slots=True)
 class Line:
     """One logical line after clean-up and prefix peeling.
 
@@ -57,22 +91,61 @@ class Line:
     logger location) was peeled: such a line starts a new record.
     """
 
+    __slots__ = ("no", "text", "raw", "source", "repeat", "header", "level")
     no: int
     text: str
     raw: str
-    source: Source = MAIN
-    repeat: int = 1
-    header: bool = False
-    level: str | None = None
+    source: Source
+    repeat: int
+    header: bool
+    level: str | None
+
+    def __init__(self, no: int, text: str, raw: str, source: Source = MAIN, repeat: int = 1,
+                 header: bool = False, level: str | None = None):
+        self.no = no
+        self.text = text
+        self.raw = raw
+        self.source = source
+        self.repeat = repeat
+        self.header = header
+        self.level = level
+
+    def _fields(self) -> tuple:
+        return (self.no, self.text, self.raw, self.source, self.repeat, self.header, self.level)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return self._fields() == other._fields()
+        return NotImplemented
+
+    __hash__ = None     # mutable, compared by value
+
+    def __repr__(self):
+        return (f"Line(no={self.no!r}, text={self.text!r}, raw={self.raw!r}, source={self.source!r}, "
+                f"repeat={self.repeat!r}, header={self.header!r}, level={self.level!r})")
 
 
-@dataclass(slots=True)
 class Record:
     """Lines of one source that belong together: a traceback with its chained
     exceptions, a Ray report with its table, or a single (possibly wrapped) line."""
 
+    __slots__ = ("kind", "lines")
     kind: str  # "traceback" | "line" | "block"
     lines: list[Line]
+
+    def __init__(self, kind: str, lines: list[Line]):
+        self.kind = kind
+        self.lines = lines
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.kind, self.lines) == (other.kind, other.lines)
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self):
+        return f"Record(kind={self.kind!r}, lines={self.lines!r})"
 
     @property
     def source(self) -> Source:
@@ -106,7 +179,6 @@ class Record:
         return out
 
 
-@dataclass(slots=True)
 class Event:
     """A typed fact-bearing event. Sizes are ints in bytes, fractions floats.
 
@@ -114,17 +186,54 @@ class Event:
     `sources` lists the distinct sources that printed it.
     """
 
+    __slots__ = ("kind", "source", "line", "end_line", "facts", "text", "count", "sources", "frames", "sig")
     kind: str
     source: Source
     line: int
     end_line: int
     facts: dict[str, Any]
-    text: str = ""
-    count: int = 1
-    sources: list[Source] = field(default_factory=list)
-    frames: list[str] = field(default_factory=list)
-    # identity of the failure for merging copies (pipeline._signature), cached
-    sig: tuple | None = field(default=None, repr=False, compare=False)
+    text: str
+    count: int
+    sources: list[Source]
+    frames: list[str]
+    # identity of the failure for merging copies (pipeline._signature), cached; not compared nor shown
+    sig: tuple | None
+
+    def __init__(self, kind: str, source: Source, line: int, end_line: int, facts: dict[str, Any],
+                 text: str = "", count: int = 1, sources: list[Source] | None = None,
+                 frames: list[str] | None = None, sig: tuple | None = None):
+        self.kind = kind
+        self.source = source
+        self.line = line
+        self.end_line = end_line
+        self.facts = facts
+        self.text = text
+        self.count = count
+        self.sources = [] if sources is None else sources
+        self.frames = [] if frames is None else frames
+        self.sig = sig
+
+    def _fields(self) -> tuple:
+        return (self.kind, self.source, self.line, self.end_line, self.facts, self.text, self.count,
+                self.sources, self.frames)
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return self._fields() == other._fields()
+        return NotImplemented
+
+    __hash__ = None
+
+    def __repr__(self):
+        return (f"Event(kind={self.kind!r}, source={self.source!r}, line={self.line!r}, "
+                f"end_line={self.end_line!r}, facts={self.facts!r}, text={self.text!r}, count={self.count!r}, "
+                f"sources={self.sources!r}, frames={self.frames!r})")
+
+    def replace(self, **changes) -> Event:
+        """A copy with some fields changed (what `dataclasses.replace` did)."""
+        kw = {name: getattr(self, name) for name in Event.__slots__}
+        kw.update(changes)
+        return Event(**kw)
 
     def to_json(self) -> dict[str, Any]:
         srcs = self.sources or [self.source]

@@ -6,11 +6,10 @@ so `explain FILE` and `tail -f | oomdoc explain -` share one code path.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
+from .records import dataclass, field
 from . import parsers, progress, strict
 from .assemble import Assembler
 from .config.triggers import config_trigger_literals
@@ -101,8 +100,7 @@ class KeyIndex:
     """
 
     def __init__(self, mods: tuple):
-        import re
-
+        from . import re_cache
         from .scan import cover_set, trie_pattern
 
         owners: dict[str, set[int]] = {}
@@ -111,8 +109,12 @@ class KeyIndex:
             for key in cover_set(k for k in getattr(m, "KEYS", ()) if k):
                 owners.setdefault(key, set()).add(i)
         self.always = frozenset(i for i in range(len(mods)) if not any(i in o for o in owners.values()))
-        self._search = re.compile(trie_pattern(owners)).search if owners else None
-        self._offered = {s: frozenset(i for k, o in owners.items() if s.startswith(k) for i in o) for s in owners}
+        key = _trie_key(owners)
+        self._search = None if not owners else re_cache.compile(trie_pattern(owners)).search if key is None \
+            else re_cache.compile_built(key, lambda: trie_pattern(owners)).search
+        # a hit on key s offers the owners of every key that is a prefix of s (s's own prefixes, not all keys)
+        self._offered = {s: frozenset(i for j in range(1, len(s) + 1) if s[:j] in owners for i in owners[s[:j]])
+                         for s in owners}
 
     def offered(self, lower: str) -> frozenset[int]:
         """Positions (in the module list) of the parsers whose keys occur in `lower`."""
@@ -123,6 +125,18 @@ class KeyIndex:
             got = got | self._offered[m.group()]
             m = search(lower, m.start() + 1)
         return got
+
+
+def _trie_key(words) -> str | None:
+    """What `scan.trie_pattern(words)` depends on: the words and scan.py's version
+    (None when that cannot be told: the pattern is then built afresh)."""
+    from . import scan
+
+    try:
+        st = os.stat(scan.__file__)
+    except (OSError, TypeError):
+        return None
+    return f"keys:{st.st_mtime_ns}:{st.st_size}:" + "\x00".join(sorted(words))
 
 
 @lru_cache(maxsize=4)
@@ -357,7 +371,7 @@ def read_events(src: str | os.PathLike | bytes, *, name: str | None = None,
     label, fh = open_input(os.fspath(src))
     small = False
     try:
-        small = label != "<stdin>" and Path(label).stat().st_size <= (4 << 20)
+        small = label != "<stdin>" and os.stat(label).st_size <= (4 << 20)
     except OSError:
         pass
     pipe = Pipeline(name or label, emit_all=small if emit_all is None else emit_all)

@@ -9,45 +9,44 @@ repeatedly (they nest: `[default0]:[rank0]:`), the writer goes into a
 """
 from __future__ import annotations
 
-import re
-
+from . import re_cache
 from .model import MAIN, Line, Source
 
-ANSI_RE = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
-REPEAT_RE = re.compile(r"\s*\[repeated (\d+)x across cluster\]\s*$")
-TQDM_RE = re.compile(r"\d+%\|")
+ANSI_RE = re_cache.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
+REPEAT_RE = re_cache.compile(r"\s*\[repeated (\d+)x across cluster\]\s*$")
+TQDM_RE = re_cache.compile(r"\d+%\|")
 
 # Each entry: (regex anchored at the start, what it tells). Order matters only
 # where two could match the same text.
-_RANK = re.compile(r"\[rank(\d+)\]:\s?")
-_TEE = re.compile(r"\[([A-Za-z_]+?)(\d+)\]:\s?")
-_RAY = re.compile(
+_RANK = re_cache.compile(r"\[rank(\d+)\]:\s?")
+_TEE = re_cache.compile(r"\[([A-Za-z_]+?)(\d+)\]:\s?")
+_RAY = re_cache.compile(
     r"\((?P<name>[A-Za-z_][\w.:<>-]*?)?(?P<attrs>(?:(?:(?<=\()|[ ,]+)\w+=[^\s,()]+)*)\)\s?"
 )
-_RAY_BARE = re.compile(r"\((raylet|gcs_server|autoscaler|dashboard|monitor)(?:[ ,][^)]*)?\)\s?")
-_RAY_CPP = re.compile(
+_RAY_BARE = re_cache.compile(r"\((raylet|gcs_server|autoscaler|dashboard|monitor)(?:[ ,][^)]*)?\)\s?")
+_RAY_CPP = re_cache.compile(
     r"\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[,.]\d+ ([IWEF]) \d+ \d+\]\s+(?:\((\w+)\)\s+)?(?:[\w./-]+\.cc:\d+:\s+)?"
 )
-_PYLOG = re.compile(
+_PYLOG = re_cache.compile(
     r"\[\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[,.]\d+)?\]\s*\[(?P<level>[A-Z]+)\]\s*(?:\[[^\]]*\]\s*)?"
 )
-_VLLM = re.compile(
+_VLLM = re_cache.compile(
     r"(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?\s+"
     r"(?:\[[^\]]*\]|[\w./-]+:\d+\])\s?"
 )
-_GLOG = re.compile(r"(?P<level>[IWEF])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+\s+[^\s\]]+:\d+\]\s?")
-_ISO = re.compile(
+_GLOG = re_cache.compile(r"(?P<level>[IWEF])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+\s+[^\s\]]+:\d+\]\s?")
+_ISO = re_cache.compile(
     r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?"
     r"(?:\s+(?:stdout|stderr) [FP] )?"   # Kubernetes (CRI) container log: stream and partial flag
     r"(?:\s*[|\-]\s*|\s(?=\s*\S)|(?=\S))"   # one space: the rest may be a traceback's indentation
 )
-_SRUN = re.compile(r"(\d{1,5}): ")  # `srun --label`: the task id in front of each line
-_LEVEL = re.compile(r"(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL)(?:\s*[-:|]\s*|\s+)(?:[\w.]+(?:\s*[-:|]\s+|:\d+\]\s*))?")
-_TIME = re.compile(r"\d\d:\d\d:\d\d(?:[.,]\d+)?(?:\s|(?=[^\d\s]))")
-_DMESG = re.compile(r"\[\s*\d+\.\d+\]\s")
-_JOURNAL = re.compile(r"[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ kernel:\s")
-_COMPOSE = re.compile(r"(?P<svc>[A-Za-z][\w.]*(?:[-_][\w.]+)*[-_]\d+)\s+\|\s?")
-_ATTR = re.compile(r"(\w+)=([^\s,()]+)")
+_SRUN = re_cache.compile(r"(\d{1,5}): ")  # `srun --label`: the task id in front of each line
+_LEVEL = re_cache.compile(r"(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL)(?:\s*[-:|]\s*|\s+)(?:[\w.]+(?:\s*[-:|]\s+|:\d+\]\s*))?")
+_TIME = re_cache.compile(r"\d\d:\d\d:\d\d(?:[.,]\d+)?(?:\s|(?=[^\d\s]))")
+_DMESG = re_cache.compile(r"\[\s*\d+\.\d+\]\s")
+_JOURNAL = re_cache.compile(r"[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ kernel:\s")
+_COMPOSE = re_cache.compile(r"(?P<svc>[A-Za-z][\w.]*(?:[-_][\w.]+)*[-_]\d+)\s+\|\s?")
+_ATTR = re_cache.compile(r"(\w+)=([^\s,()]+)")
 
 
 def clean(raw: str) -> list[str]:

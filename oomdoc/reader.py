@@ -18,7 +18,11 @@ import os
 import stat
 import sys
 import zlib
-from typing import BinaryIO, Iterator
+from collections.abc import Iterator
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: importing typing costs start-up time (issue 12)
+    from typing import BinaryIO
 
 CHUNK = 8 << 20
 GZIP_MAGIC = b"\x1f\x8b"

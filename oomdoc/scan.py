@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from dataclasses import dataclass, field
 from functools import lru_cache
 
+from .records import dataclass, field
 from . import scan_hs
 
 BLOCK = 1 << 20

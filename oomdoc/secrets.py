@@ -15,7 +15,9 @@ key names a credential. Bare 40-hex strings are not masked on their own
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from . import re_cache
+from .records import dataclass
 
 MASK = "****"
 
@@ -46,7 +48,7 @@ _COMPILED: list = []  # compiled on first use: most runs echo no log text at all
 
 def _compiled() -> list:
     if not _COMPILED:
-        _COMPILED.extend((kind, re.compile(p), g, keep) for kind, p, g, keep in _TOKEN_PATTERNS)
+        _COMPILED.extend((kind, re_cache.compile(p), g, keep) for kind, p, g, keep in _TOKEN_PATTERNS)
     return _COMPILED
 
 # Values after a credential-looking key that are not secrets: config words.
@@ -67,7 +69,7 @@ _CHEAP = (   # compiled (by `re`'s cache) for non-ASCII text only
 )
 # the same, for ASCII text lowercased first: (?i) keeps `re` off its fast literal
 # scan (~9x slower), and every string of a report is screened (render.redact)
-_CHEAP_ASCII = re.compile(_CHEAP.replace("(?i)", "").lower())
+_CHEAP_ASCII = re_cache.compile(_CHEAP.replace("(?i)", "").lower())
 
 
 def _maybe_secret(text: str) -> bool:

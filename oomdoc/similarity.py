@@ -8,6 +8,7 @@ signatures are cached beside the rule cache, keyed by the case files' mtimes.
 from __future__ import annotations
 
 import json
+import os
 import re
 import zlib
 from pathlib import Path
@@ -112,9 +113,11 @@ def _read_corpus_signatures(corpus: Path, index: Path | None = None) -> list[tup
     stamp_files = [p / n for p in cases for n in ("train.log", "expected.yaml")]
     cache, key = cache_key(stamp_files) or (None, None)
     if cache is not None:
-        cache = cache.with_name(cache.name.replace("rules-", "corpus-"))
+        folder, name = os.path.split(cache)
+        cache = os.path.join(folder, name.replace("rules-", "corpus-"))
         try:
-            data = json.loads(cache.read_text(encoding="utf-8"))
+            with open(cache, encoding="utf-8") as fh:
+                data = json.loads(fh.read())
             if data.get("key") == key:
                 return [tuple(x) for x in data["sigs"]]
         except (OSError, ValueError, KeyError, AttributeError):

@@ -31,9 +31,9 @@ import re
 import select
 import time
 from collections import deque
-from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
+from .records import dataclass, field
 from . import parsers
 from .assemble import Assembler
 from .model import Event, Line, Record

@@ -6,13 +6,13 @@ binary. Callers that know a producer uses decimal units must say so.
 """
 from __future__ import annotations
 
-import re
+from . import re_cache
 
 # Tolerant number: thousands separators, exponents, numpy reprs handled by callers.
 NUMBER = r"[-+]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
 UNIT = r"(?:bytes|byte|B|KiB|MiB|GiB|TiB|PiB|KB|MB|GB|TB|kB|kb|mb|gb|K|M|G|T)"
 SIZE = rf"(?P<num>{NUMBER})\s*(?P<unit>{UNIT})\b"
-SIZE_RE = re.compile(SIZE)
+SIZE_RE = re_cache.compile(SIZE)
 
 _SCALE = {
     "b": 1, "byte": 1, "bytes": 1,

@@ -6,12 +6,39 @@ import os
 import sys
 from contextlib import contextmanager
 
-import click
+# click's ANSI sequence (click._compat): stripped from output that is not for a terminal
+_ANSI = r"\033\[[0-?]*[ -/]*[@-~]"
+
+
+def echo(message: str = "", nl: bool = True, err: bool = False, color: bool | None = None) -> None:
+    """`click.echo` for text, without importing click (start-up time, issue 12): ANSI
+    codes stripped unless `color` (None: unless the stream is a terminal), then flushed."""
+    stream = sys.stderr if err else sys.stdout
+    if stream is None:
+        return
+    out = message + "\n" if nl else message
+    if not out:
+        stream.flush()
+        return
+    if (not _isatty(stream)) if color is None else not color:
+        if "\033" in out:
+            import re
+
+            out = re.sub(_ANSI, "", out)
+    stream.write(out)
+    stream.flush()
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except Exception:
+        return False
 
 
 def fail(message: str, code: int = 2):
     """One line on stderr, then exit (2: usage or input error)."""
-    click.echo(f"oomdoc: {message}", err=True)
+    echo(f"oomdoc: {message}", err=True)
     sys.exit(code)
 
 
@@ -27,7 +54,7 @@ def input_errors():
         fail(str(exc))
     except RuleError as exc:
         for e in exc.errors:
-            click.echo(f"oomdoc: {e}", err=True)
+            echo(f"oomdoc: {e}", err=True)
         sys.exit(2)
     except MemoryError:
         fail("ran out of memory reading the input")
@@ -77,7 +104,7 @@ def rule_errors():
         yield
     except RuleError as exc:
         for e in exc.errors:
-            click.echo(f"oomdoc: {e}", err=True)
+            echo(f"oomdoc: {e}", err=True)
         sys.exit(2)
 
 

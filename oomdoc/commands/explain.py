@@ -5,14 +5,10 @@ errors (unreadable log, broken rule files, unknown example).
 """
 from __future__ import annotations
 
-import os
-import sys
-
 import click
 
-from ._common import check_configs, color_wanted, dump_json, fail, input_errors, rule_errors
-
-FORMATS = ["text", "json", "jsonl", "markdown", "html"]
+from ._common import fail
+from .explain_core import FORMATS, run
 
 
 def _example_names(ctx, param, incomplete):
@@ -42,12 +38,6 @@ def _example_names(ctx, param, incomplete):
 @click.option("--quiet", "-q", is_flag=True, help="no progress line on stderr for big files")
 def command(log, configs, rules_dirs, fmt, top, example, flush_after, exit_on_oom, quiet=False) -> None:
     """Name the cause of an OOM in a log and print ranked fixes."""
-    if quiet:
-        from .. import progress
-
-        progress.quiet = True
-    from ..diagnose import explain_incidents
-
     configs = list(configs)
     if example:
         from .examples import find_case
@@ -62,55 +52,4 @@ def command(log, configs, rules_dirs, fmt, top, example, flush_after, exit_on_oo
                     if p.suffix in (".yaml", ".yml", ".json", ".sh", ".toml") and p.name != "expected.yaml"]
     if log is None:
         raise click.UsageError("give a log FILE, '-' for stdin, or --example NAME")
-    check_configs(configs)
-    if log == "-" and _is_stream(sys.stdin) and fmt != "html":   # one page: read the stream to its end
-        from .live import run_live
-
-        with input_errors(), rule_errors():
-            sys.exit(run_live(configs, rules_dirs, fmt, top, flush_after, exit_on_oom))
-    with input_errors(), rule_errors():
-        reports = explain_incidents(log, config_paths=configs, rules_dirs=rules_dirs, top=top)
-    if fmt == "jsonl":        # one object per incident per line, as in live mode
-        from .live import print_report
-
-        for report in reports:
-            print_report(report, fmt)
-    elif fmt == "json":       # one document: the first incident, the later ones within it
-        from ..render.explain_json import render
-
-        doc = render(reports[0])
-        if len(reports) > 1:
-            doc["more_incidents"] = [render(r) for r in reports[1:]]
-        dump_json(doc)
-    elif fmt == "markdown":
-        from ..render.explain_markdown import render
-
-        click.echo("\n".join(render(r) for r in reports), nl=False)
-    elif fmt == "html":       # one page: the first incident (later ones are in the text/JSON forms)
-        from ..render.explain_html import render
-
-        click.echo(render(reports[0]), nl=False)
-    else:
-        from ..render.explain_text import render
-
-        color = color_wanted()
-        for i, report in enumerate(reports):
-            if len(reports) > 1:
-                click.echo(_incident_header(i, reports), color=color)
-            click.echo(render(report, color=color), nl=False, color=color)
-
-
-def _incident_header(i: int, reports) -> str:
-    failure = reports[i].failure
-    where = f", line {failure.line}" if failure is not None else ""
-    return f"{'' if i == 0 else chr(10)}── incident {i + 1} of {len(reports)}{where} ──"
-
-
-def _is_stream(fh) -> bool:
-    """A pipe or terminal on stdin means a live run; a redirected file does not."""
-    import stat
-
-    try:
-        return not stat.S_ISREG(os.fstat(fh.fileno()).st_mode)
-    except (OSError, ValueError):
-        return False
+    run(log, configs, rules_dirs, fmt, top, quiet, flush_after, exit_on_oom)

@@ -43,10 +43,14 @@ framework spells it), edit (apply such a fix to source text).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import os
 from functools import lru_cache
-from pathlib import Path
-from typing import Any
+
+from ..records import dataclass, field
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: importing typing costs start-up time (issue 12)
+    from typing import Any
 
 
 @dataclass
@@ -115,8 +119,8 @@ class RunConfig:
 def known_knobs() -> dict[str, dict]:
     import yaml
 
-    path = Path(__file__).with_name("knobs.yaml")
-    return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    with open(os.path.join(os.path.dirname(__file__), "knobs.yaml"), encoding="utf-8") as fh:
+        return yaml.safe_load(fh.read()) or {}
 
 
 def load_run_config(analysis=None, config_paths=()) -> RunConfig:

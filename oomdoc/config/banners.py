@@ -29,12 +29,11 @@
 """
 from __future__ import annotations
 
-import ast
-import base64
 import json
 import os
 import re
 
+from .. import re_cache
 from . import shell
 from .values import DUMP, Entry, flatten, literal, parse_kv, split_top
 
@@ -42,13 +41,13 @@ from .values import DUMP, Entry, flatten, literal, parse_kv, split_top
 # transformers' enable_explicit_format, LLaMA-Factory's, `date - LEVEL - name - ` (HF examples, TRL),
 # DeepSpeed's `[LEVEL] [file.py:n:func] ` when a paste dropped the date in front of it, and torch
 # elastic's `[date] torch.distributed.run: [WARNING] ` (torch 2.1-2.3).
-_HEADERS = re.compile(
+_HEADERS = re_cache.compile(
     r"^(?:\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\|[^\]]*\](?: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:,\d+)?)?"
     r"(?: [\w.]+:\d+)? >> "
     r"|\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\] \[[\w.]+\.py:\d+:\w+\] "
     r"|\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+\] [\w.]+: \[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\] ?"
     r"|(?:\d\d/\d\d/\d{4}|\d{4}-\d\d-\d\d) \d\d:\d\d:\d\d(?:,\d+)? - (?:DEBUG|INFO|WARNING|ERROR|CRITICAL) - [\w.]+ - )")
-_HF = re.compile(r"^(Instantaneous batch size per device|Gradient Accumulation steps|"
+_HF = re_cache.compile(r"^(Instantaneous batch size per device|Gradient Accumulation steps|"
                  r"Total train batch size \(w\. parallel, distributed & accumulation\)|Total optimization steps|"
                  r"Num examples|Num Epochs|Number of trainable parameters|"
                  r"Training with DataParallel so batch size has been adjusted to:)\s*=?\s*([\d,]+)\s*$")
@@ -63,7 +62,7 @@ _HF_KEYS = {
     "Number of trainable parameters": "trainable_parameters",
     "Training with DataParallel so batch size has been adjusted to:": "dataparallel_train_batch_size",
 }
-_DS_LINE = re.compile(r"^([a-z_][a-z0-9_]*) (?:\.+ | )(\S.*)$")
+_DS_LINE = re_cache.compile(r"^([a-z_][a-z0-9_]*) (?:\.+ | )(\S.*)$")
 # DeepSpeedConfig attributes -> the DeepSpeed JSON keys they come from
 _DS_KEYS = {
     "train_batch_size": "train_batch_size",
@@ -75,13 +74,13 @@ _DS_KEYS = {
     "bf16_enabled": "bf16.enabled",
 }
 _ZERO_ATTRS = ("zero_config", "zero_optimization")
-ARGS_TABLE = re.compile(r"^-{8,} (?!end of )(?:[\w ]+ )?arguments -{8,}$")
-_ARGS_END = re.compile(r"^-{8,} end of ")
-_ARGS_LINE = re.compile(r"^([A-Za-z_]\w*) \.+ (.*)$")
-_THOUSANDS = re.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+)(?![\w.])")
-_OFFLOAD = re.compile(r"\b(offload_optimizer|offload_param)=DeepSpeedZeroOffload\w*Config\((.*?)\)")
-_ZERO_REPR = re.compile(r"\bDeepSpeedZeroConfig\(")
-_SPAWNED = re.compile(r"process \d+ spawned with command: (\[.*\])\s*$")
+ARGS_TABLE = re_cache.compile(r"^-{8,} (?!end of )(?:[\w ]+ )?arguments -{8,}$")
+_ARGS_END = re_cache.compile(r"^-{8,} end of ")
+_ARGS_LINE = re_cache.compile(r"^([A-Za-z_]\w*) \.+ (.*)$")
+_THOUSANDS = re_cache.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+)(?![\w.])")
+_OFFLOAD = re_cache.compile(r"\b(offload_optimizer|offload_param)=DeepSpeedZeroOffload\w*Config\((.*?)\)")
+_ZERO_REPR = re_cache.compile(r"\bDeepSpeedZeroConfig\(")
+_SPAWNED = re_cache.compile(r"process \d+ spawned with command: (\[.*\])\s*$")
 
 
 def message(text: str) -> str:
@@ -147,6 +146,8 @@ def vllm_non_default_args(body: str, no: int) -> list[Entry]:
     """vLLM's `{'model': 'Qwen/..', 'gpu_memory_utilization': 0.6, ...}`: a dict repr whose values
     may be objects (`CompilationConfig(...)`), so the plain values are read one by one when the
     whole is no Python literal."""
+    import ast   # here, not at the top: start-up time (issue 12)
+
     src = f"log:{no}"
     try:
         obj = ast.literal_eval(body.strip())
@@ -158,7 +159,7 @@ def vllm_non_default_args(body: str, no: int) -> list[Entry]:
 
 
 ACCELERATE_STATE = "Distributed environment: "
-_STATE_LINE = re.compile(r"^(Num processes|Mixed precision type|ds_config): (.+)$")
+_STATE_LINE = re_cache.compile(r"^(Num processes|Mixed precision type|ds_config): (.+)$")
 
 
 def accelerate_state(texts, nos) -> list[Entry]:
@@ -171,6 +172,7 @@ def accelerate_state(texts, nos) -> list[Entry]:
         key, value, src = m.group(1), m.group(2).strip(), f"log:{no}"
         if key == "ds_config":
             try:
+                import ast   # here, not at the top: start-up time (issue 12)
                 obj = ast.literal_eval(value)
             except (ValueError, SyntaxError, MemoryError, RecursionError):
                 continue
@@ -248,6 +250,7 @@ def launch_tokens(s: str, split) -> tuple[list[str], list[tuple[str, str]]] | No
     m = _SPAWNED.search(s)
     if m:
         try:
+            import ast   # here, not at the top: start-up time (issue 12)
             argv = ast.literal_eval(m.group(1))
         except (ValueError, SyntaxError):
             return None
@@ -259,6 +262,7 @@ def launch_tokens(s: str, split) -> tuple[list[str], list[tuple[str, str]]] | No
 def world_info(value) -> tuple[int, int] | None:
     """DeepSpeed's base64 `--world_info` ({host: [gpu ids]}) -> (nodes, GPUs on the first node)."""
     try:
+        import base64   # here, not at the top: start-up time (issue 12)
         info = json.loads(base64.urlsafe_b64decode(str(value) + "=" * (-len(str(value)) % 4)))
     except (ValueError, TypeError):
         return None

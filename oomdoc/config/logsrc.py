@@ -20,22 +20,22 @@ between does not break them):
 """
 from __future__ import annotations
 
-import ast
 import re
 
+from .. import re_cache
 from . import banners, shell
 from .values import COMMAND, DUMP, Entry, bracket_depth, flatten, literal, parse_kv
 
 MAX_BLOCK = 20000
-_REPR = re.compile(r"\b([A-Z]\w*(?:Config|Arguments)|[Nn]amespace)\(")
-_YAML_TOP = re.compile(r"^([a-z_]+):\s*$")
-_YAML_LINE = re.compile(r"^(\s+\S|[\w.-]+:(\s|$)|- )")
-_ACCEL = re.compile(r"`--(\w+)` was set to a value of `([^`]*)`")
-_LF_RANK = re.compile(r"Process rank: \d+, world size: (\d+), device: \S+, distributed training: \w+, "
+_REPR = re_cache.compile(r"\b([A-Z]\w*(?:Config|Arguments)|[Nn]amespace)\(")
+_YAML_TOP = re_cache.compile(r"^([a-z_]+):\s*$")
+_YAML_LINE = re_cache.compile(r"^(\s+\S|[\w.-]+:(\s|$)|- )")
+_ACCEL = re_cache.compile(r"`--(\w+)` was set to a value of `([^`]*)`")
+_LF_RANK = re_cache.compile(r"Process rank: \d+, world size: (\d+), device: \S+, distributed training: \w+, "
                       r"compute dtype: torch\.(\w+)")
-_ENV = re.compile(r"^(?:\+\s+)?(?:export\s+)?((?:PYTORCH_CUDA_ALLOC_CONF|PYTORCH_ALLOC_CONF|RAY_memory_\w+|"
+_ENV = re_cache.compile(r"^(?:\+\s+)?(?:export\s+)?((?:PYTORCH_CUDA_ALLOC_CONF|PYTORCH_ALLOC_CONF|RAY_memory_\w+|"
                   r"CUDA_VISIBLE_DEVICES|VLLM_\w+))=(\S*)")
-_ORZ_OVERRIDE = re.compile(r"^Override (\w+) from (.*) to (.*)$")
+_ORZ_OVERRIDE = re_cache.compile(r"^Override (\w+) from (.*) to (.*)$")
 _TOPS = ("actor_rollout_ref", "worker", "algorithm", "trainer", "critic", "data", "reward_model")
 _HF_BANNER_HEADS = ("Instantaneous", "Gradient Acc", "Total ", "Num ", "Number of train", "Training with Data")
 _TRL_CLASSES = ("GRPOConfig", "PPOConfig", "RLOOConfig", "DPOConfig", "SFTConfig", "KTOConfig", "ORPOConfig")
@@ -170,7 +170,7 @@ def _locate(pairs, used, quote="'"):
     return out
 
 
-_NAN = re.compile(r":\s*-?(?:nan|inf)\b")
+_NAN = re_cache.compile(r":\s*-?(?:nan|inf)\b")
 
 
 def _dump(lines, start, s, entries, warn):
@@ -182,6 +182,7 @@ def _dump(lines, start, s, entries, warn):
         _json(lines, start, entries, warn, ns=None)
         return
     try:
+        import ast   # here, not at the top: start-up time (issue 12)
         obj = ast.literal_eval(text.strip())
     except (ValueError, SyntaxError, TypeError):
         if not _NAN.search(text):   # `{'loss': nan, ...}` is a metrics dict, not a config
@@ -277,6 +278,7 @@ def _orz_table(lines, start, entries):
 def _hydra_list(s, no, entries):
     body = s.split("overrides:", 1)[1].strip()
     try:
+        import ast   # here, not at the top: start-up time (issue 12)
         items = ast.literal_eval(body)
     except (ValueError, SyntaxError):
         return
@@ -286,7 +288,7 @@ def _hydra_list(s, no, entries):
         entries.extend(cmd.entries)
 
 
-_LOGGER_HEAD = re.compile(r"^\[\d{4}-\d\d-\d\d |^(?:DEBUG|INFO|WARNING|ERROR) \d\d-\d\d ")
+_LOGGER_HEAD = re_cache.compile(r"^\[\d{4}-\d\d-\d\d |^(?:DEBUG|INFO|WARNING|ERROR) \d\d-\d\d ")
 
 
 def _unwrapped(lines, start, s, limit=60):

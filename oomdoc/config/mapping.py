@@ -19,14 +19,24 @@ Files are JSON so that loading one costs a `json.load`.
 from __future__ import annotations
 
 import json
-import re
 from functools import lru_cache
-from pathlib import Path
-from typing import Any
+import os
 
-HERE = Path(__file__).parent
-FRAMEWORK_DIR = HERE / "frameworks"
+from .. import re_cache
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: importing typing costs start-up time (issue 12)
+    from typing import Any
+
+HERE = os.path.dirname(os.path.abspath(__file__))     # str paths: pathlib costs start-up time
+FRAMEWORK_DIR = os.path.join(HERE, "frameworks")
 COMPONENTS = ("deepspeed", "accelerate", "vllm", "env", "launcher")
+
+
+def json_stems(directory) -> list[str]:
+    """Names (without `.json`) of the JSON files in `directory`, in file-name order."""
+    return [n[:-5] for n in sorted(os.listdir(directory)) if n.endswith(".json")
+            and os.path.isfile(os.path.join(directory, n))]
 
 
 @lru_cache(maxsize=None)
@@ -34,9 +44,9 @@ def mapping(name: str | None) -> dict:
     """The merged mapping of a framework or component; {} when there is none."""
     if not name:
         return {}
-    path = FRAMEWORK_DIR / f"{name}.json"
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        with open(os.path.join(FRAMEWORK_DIR, f"{name}.json"), encoding="utf-8") as fh:
+            data = json.loads(fh.read())
     except (OSError, ValueError):
         return {}
     base = mapping(data.get("extends"))
@@ -58,14 +68,14 @@ def index(name: str | None) -> dict[str, list[tuple[str, int, dict]]]:
 
 
 def all_ids() -> list[str]:
-    return sorted(p.stem for p in FRAMEWORK_DIR.glob("*.json") if p.stem not in COMPONENTS)
+    return sorted(s for s in json_stems(FRAMEWORK_DIR) if s not in COMPONENTS)
 
 
 @lru_cache(maxsize=1)
 def detect_profiles() -> dict[str, dict]:
     """framework id -> the `detect` section of its JSON (how to recognise it in a log)."""
     out = {}
-    for fw in sorted(p.stem for p in FRAMEWORK_DIR.glob("*.json")):
+    for fw in sorted(json_stems(FRAMEWORK_DIR)):
         section = mapping(fw).get("detect")
         if section:
             out[fw] = section
@@ -88,14 +98,15 @@ def ray_family() -> frozenset[str]:
     return frozenset(fw for fw, d in detect_profiles().items() if d.get("ray"))
 
 
-_KNOB_LINE = re.compile(r'^([\w.]+):\s*\{type:\s*(\w+),\s*doc:\s*"(.*)"\}\s*$')
+_KNOB_LINE = re_cache.compile(r'^([\w.]+):\s*\{type:\s*(\w+),\s*doc:\s*"(.*)"\}\s*$')
 
 
 @lru_cache(maxsize=1)
 def knob_types() -> dict[str, str]:
     """knob -> type, read from knobs.yaml without importing yaml (start-up time)."""
     out: dict[str, str] = {}
-    text = (HERE / "knobs.yaml").read_text(encoding="utf-8")
+    with open(os.path.join(HERE, "knobs.yaml"), encoding="utf-8") as fh:
+        text = fh.read()
     for line in text.splitlines():
         if not line.strip() or line.lstrip().startswith("#"):
             continue

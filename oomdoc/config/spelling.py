@@ -12,10 +12,13 @@ is said to be absent, never invented.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any
 
+from ..records import dataclass
 from .mapping import from_knob, mapping
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: importing typing costs start-up time (issue 12)
+    from typing import Any
 
 FILE_STYLES = ("yaml", "json", "toml")
 CLI_WHERE = {

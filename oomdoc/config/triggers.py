@@ -9,7 +9,7 @@ A new literal must be covered by a scanner anchor: re-run bench/make_anchors.py.
 """
 from __future__ import annotations
 
-from .mapping import FRAMEWORK_DIR, launchers, mapping
+from .mapping import FRAMEWORK_DIR, json_stems, launchers, mapping
 
 GENERIC = (
     "Namespace(", "+ python", "$ python", "+ torchrun", "$ torchrun", "+ ray job submit", "+ export ",
@@ -19,8 +19,8 @@ GENERIC = (
 
 def config_trigger_literals() -> tuple[str, ...]:
     out = list(GENERIC)
-    for path in sorted(FRAMEWORK_DIR.glob("*.json")):
-        out.extend(mapping(path.stem).get("log_triggers", ()))
+    for stem in json_stems(FRAMEWORK_DIR):
+        out.extend(mapping(stem).get("log_triggers", ()))
     for prog in launchers():
         out.extend((f"+ {prog} ", f"$ {prog} "))
     return tuple(dict.fromkeys(out))

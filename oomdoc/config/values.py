@@ -7,9 +7,11 @@ vLLM's engine config line) with `ast.literal_eval` and nothing stronger.
 """
 from __future__ import annotations
 
-import ast
-from dataclasses import dataclass
-from typing import Any
+from ..records import dataclass
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: importing typing costs start-up time (issue 12)
+    from typing import Any
 
 # Precedence ranks, lowest first (see the package docstring).
 DEFAULT, FILE, SCRIPT, DUMP, COMMAND = 0, 1, 2, 3, 4
@@ -54,6 +56,7 @@ def coerce(text: Any) -> Any:
         pass
     if s[:1] in "[{(" and len(s) < 10000:
         try:
+            import ast   # here, not at the top: start-up time (issue 12)
             return ast.literal_eval(s)
         except (ValueError, SyntaxError, MemoryError, RecursionError):
             return s
@@ -67,6 +70,7 @@ def literal(text: str) -> Any:
         return ""
     if len(s) < 100000 and (s[0] in "'\"[{(-" or s[0].isdigit() or s in ("True", "False", "None")):
         try:
+            import ast   # here, not at the top: start-up time (issue 12)
             return ast.literal_eval(s)
         except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
             pass

@@ -8,10 +8,10 @@ second `--fix` run changes nothing.
 """
 from __future__ import annotations
 
-import dataclasses
 import gzip
 import re
 
+from ..records import replace
 from ..secrets import mask_secrets
 from .report_parse import END, START
 
@@ -34,14 +34,14 @@ def section(res) -> str | None:
         return n if origin is None else f"{_target(ev, origin)}:{n}"
 
     # a copy of the report whose lines are the report's own (or `file.log:N`)
-    diagnoses = [dataclasses.replace(d, evidence=[(where(ln), t) for ln, t in d.evidence])
+    diagnoses = [replace(d, evidence=[(where(ln), t) for ln, t in d.evidence])
                  for d in rep.diagnoses]
     events = []
     for e in rep.analysis.events:
         origin, n = ev.where(e.line)
-        events.append(dataclasses.replace(e, line=n, end_line=n + e.end_line - e.line) if origin is None else e)
-    analysis = dataclasses.replace(rep.analysis, name=ev.label(), events=events)
-    view = dataclasses.replace(rep, analysis=analysis, diagnoses=diagnoses, similar=[])
+        events.append(e.replace(line=n, end_line=n + e.end_line - e.line) if origin is None else e)
+    analysis = replace(rep.analysis, name=ev.label(), events=events)
+    view = replace(rep, analysis=analysis, diagnoses=diagnoses, similar=[])
     body = mask_secrets(render(view)).strip("\n")
     # fixes cite their setting's source as `log:N`, a line of the joined excerpts
     body = _LOG_REF.sub(lambda m: _cite(where(int(m.group(1)))), body)

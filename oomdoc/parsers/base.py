@@ -5,11 +5,11 @@ import re
 
 from collections import deque
 
-from .. import signatures
+from .. import re_cache, signatures
 from ..assemble import current_run
 from ..model import Event, Record
 
-WS_RE = re.compile(r"\s+")
+WS_RE = re_cache.compile(r"\s+")
 
 
 class LazyPattern:
@@ -27,7 +27,7 @@ class LazyPattern:
 
     def _compiled(self) -> re.Pattern:
         if self._rx is None:
-            self._rx = re.compile(*self._args)
+            self._rx = re_cache.compile(*self._args)
         return self._rx
 
     def __getattr__(self, name):

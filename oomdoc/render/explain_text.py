@@ -138,12 +138,14 @@ def fix_notes(fixes) -> list[str]:
 
 
 def render(report, color: bool = False) -> str:
-    import click
-
     from .trends import sparkline, trends
 
+    style = None
+    if color:     # click only for colour: a plain run does not pay for importing it
+        from click import style
+
     def st(text, **kw):
-        return click.style(text, **kw) if color else text
+        return style(text, **kw) if color else text
 
     out = []
     name = report.analysis.name

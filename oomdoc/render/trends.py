@@ -13,8 +13,7 @@ Every renderer (text sparkline, Markdown Mermaid chart, HTML SVG) draws
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..records import dataclass
 from ..units import human
 
 MIN_POINTS = 4

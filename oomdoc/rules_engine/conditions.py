@@ -13,11 +13,16 @@ and the engine skips that rule. Which way a rule's patterns run travels in its
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Any, Callable
+from collections.abc import Callable
 
+from .. import re_cache
+from ..records import dataclass, field, replace
 from .fallback import memory_of
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: importing typing costs start-up time (issue 12)
+    from typing import Any
 
 # A knob value that is only the framework's default is weaker evidence than one
 # the user wrote (the default may not even apply, e.g. vLLM knobs without vLLM).
@@ -164,7 +169,7 @@ def derive(ev, cfg=None) -> dict:
 
 
 # Processes no training run starts: notebook kernels and desktop sessions.
-_FOREIGN = re.compile(r"ipykernel|jupyter|\bX(?:org|wayland)\b|gnome-shell|kwin|plasmashell|firefox|chrom(?:e|ium)",
+_FOREIGN = re_cache.compile(r"ipykernel|jupyter|\bX(?:org|wayland)\b|gnome-shell|kwin|plasmashell|firefox|chrom(?:e|ium)",
                       re.I)
 
 

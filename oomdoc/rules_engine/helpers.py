@@ -12,8 +12,13 @@ the facts of the failure event(s), the shortfall, and the helper's `args`.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from collections.abc import Callable
+
+from ..records import dataclass, field
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: importing typing costs start-up time (issue 12)
+    from typing import Any
 
 
 @dataclass

@@ -13,13 +13,16 @@ only when the cache misses. An unwritable cache dir just means no cache.
 """
 from __future__ import annotations
 
-import zlib
 import json
 import os
-from dataclasses import dataclass, field
-from pathlib import Path
+import zlib
 
-from ..datafiles import PKG_DIR, data_dir
+from ..datafiles import PKG_PATH, cache_dir, data_path
+from ..records import dataclass, field
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: the hot path below uses str paths (pathlib costs start-up time)
+    from pathlib import Path
 
 CACHE_FORMAT = 1
 
@@ -43,26 +46,41 @@ class RuleSet:
 
 
 def rule_dirs(extra=()) -> list[Path]:
-    dirs = []
-    packaged = data_dir("rules")
-    if packaged is not None:
-        dirs.append(packaged)
-    env = os.environ.get("OOMDOC_RULES", "")
-    dirs += [Path(p) for p in env.split(os.pathsep) if p.strip()]
-    dirs += [Path(p) for p in extra]
-    return dirs
+    from pathlib import Path
+
+    return [Path(p) for p in _rule_dir_names(extra)]
 
 
 def rule_files(paths) -> list[Path]:
-    out: list[Path] = []
-    for p in paths:
-        p = Path(p)
-        if p.is_file():
+    from pathlib import Path
+
+    return [Path(p) for p in _rule_file_names(paths)]
+
+
+def _rule_dir_names(extra=()) -> list[str]:
+    dirs = []
+    packaged = data_path("rules")
+    if packaged is not None:
+        dirs.append(packaged)
+    env = os.environ.get("OOMDOC_RULES", "")
+    dirs += [p for p in env.split(os.pathsep) if p.strip()]
+    dirs += [os.fspath(p) for p in extra]
+    return dirs
+
+
+def _rule_file_names(paths) -> list[str]:
+    """The rule files of `paths` (files, or directories of *.yaml/*.yml, in name order)."""
+    out: list[str] = []
+    for p in map(os.fspath, paths):
+        if os.path.isfile(p):
             out.append(p)
-        elif p.is_dir():
-            out += sorted(q for q in p.iterdir() if q.suffix in (".yaml", ".yml") and q.is_file())
+        elif os.path.isdir(p):
+            out += [os.path.join(p, n) for n in sorted(os.listdir(p))
+                    if os.path.splitext(n)[1] in (".yaml", ".yml") and os.path.isfile(os.path.join(p, n))]
         else:
-            raise RuleError([f"{p}: no such rule file or directory"])
+            from pathlib import Path
+
+            raise RuleError([f"{Path(p)}: no such rule file or directory"])
     return out
 
 
@@ -139,61 +157,71 @@ def line_of(node, loc) -> int:
     return node.start_mark.line + 1
 
 
-def cache_key(files: list[Path]) -> tuple[Path, str] | None:
+def cache_key(files) -> tuple[str, str] | None:
     """(cache file, full key): the key names every rule file's path, mtime and size.
 
     The file name is a cheap checksum of the key (hashlib costs ~4 ms of start-up);
     the full key is stored inside and compared, so a collision is only a miss.
+    `files` are str or Path; paths are handled as strings (pathlib costs start-up).
     """
     from .. import __version__
 
+    here = os.path.dirname(os.path.abspath(__file__))
+    parsers = os.path.join(PKG_PATH, "parsers")
     parts = [f"{CACHE_FORMAT}:{__version__};"]
-    stamp = [PKG_DIR / "config" / "knobs.yaml", Path(__file__).with_name("schema.py"),
-             Path(__file__).with_name("vocab.py"), Path(__file__).with_name("helpers.py"),
-             Path(__file__).with_name("safe_regex.py"), Path(__file__),
-             *sorted((PKG_DIR / "parsers").glob("*.py"))]    # the kinds and facts rules may name
-    real_dirs: dict[Path, Path] = {}   # resolving each file's directory once: ~1.5 ms of start-up
-    for f in [*stamp, *files]:
+    stamp = [os.path.join(PKG_PATH, "config", "knobs.yaml"),
+             *(os.path.join(here, n) for n in ("schema.py", "vocab.py", "helpers.py", "safe_regex.py", "loader.py")),
+             *(os.path.join(parsers, n) for n in sorted(_names(parsers)) if n.endswith(".py"))]   # kinds, facts
+    real_dirs: dict[str, str] = {}   # resolving each file's directory once: ~1.5 ms of start-up
+    for f in [*stamp, *map(os.fspath, files)]:
         try:
-            st = f.stat()
-            if f.parent not in real_dirs:
-                real_dirs[f.parent] = f.parent.resolve()
-            real = f.resolve() if f.is_symlink() else real_dirs[f.parent] / f.name
+            st = os.stat(f)
+            parent, name = os.path.split(f)
+            if parent not in real_dirs:
+                real_dirs[parent] = os.path.realpath(parent or ".")
+            real = os.path.realpath(f) if os.path.islink(f) else os.path.join(real_dirs[parent], name)
         except OSError:
             return None
         parts.append(f"{real}:{st.st_mtime_ns}:{st.st_size};")
     key = "".join(parts)
     raw = key.encode("utf-8", "surrogateescape")
-    base = os.environ.get("OOMDOC_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "oomdoc")
-    return Path(base) / f"rules-{zlib.crc32(raw):08x}{zlib.adler32(raw):08x}.json", key
+    return os.path.join(cache_dir(), f"rules-{zlib.crc32(raw):08x}{zlib.adler32(raw):08x}.json"), key
+
+
+def _names(directory: str) -> list[str]:
+    try:
+        return os.listdir(directory)
+    except OSError:
+        return []
 
 
 def load_rules(extra=(), *, use_cache: bool = True) -> RuleSet:
     """Every rule from the packaged dir, OOMDOC_RULES and `extra` dirs/files."""
-    files = rule_files(rule_dirs(extra))
+    from ..datafiles import write_cache
+
+    files = _rule_file_names(_rule_dir_names(extra))
     cache, key = (cache_key(files) if use_cache else None) or (None, None)
     if cache is not None:
         try:
-            data = json.loads(cache.read_text(encoding="utf-8"))
+            with open(cache, encoding="utf-8") as fh:
+                data = json.loads(fh.read())
             if data.get("key") == key:
                 return RuleSet(rules=data["rules"], errors=data["errors"], files=data["files"])
         except (OSError, ValueError, KeyError, AttributeError):
             pass
-    rs = validate_files(files)
+    from pathlib import Path
+
+    rs = validate_files([Path(f) for f in files])
     if cache is not None:
-        try:
-            cache.parent.mkdir(parents=True, exist_ok=True)
-            tmp = cache.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_text(json.dumps({"key": key, "rules": rs.rules, "errors": rs.errors, "files": rs.files}),
-                           encoding="utf-8")
-            os.replace(tmp, cache)
-        except OSError:
-            pass
+        write_cache(cache, {"key": key, "rules": rs.rules, "errors": rs.errors, "files": rs.files})
     return rs
 
 
 def validate_files(files: list[Path]) -> RuleSet:
+    from pathlib import Path
+
+    from ..datafiles import data_dir
+
     ctx = vocabulary()
     by_id: dict[str, dict] = {}
     errors: list[str] = []

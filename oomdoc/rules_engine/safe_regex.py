@@ -26,8 +26,9 @@ from __future__ import annotations
 
 import sys
 import time
-from dataclasses import dataclass, field
 from functools import lru_cache
+
+from ..records import dataclass, field
 
 CALL_TIMEOUT_S = 0.1        # one search of one line
 RULE_BUDGET_S = 1.0         # every search of one rule over one log

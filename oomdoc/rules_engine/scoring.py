@@ -14,13 +14,15 @@ diagnosis, and fixes that cover the shortfall rank ahead.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
+from ..records import dataclass, field
 from . import conditions as C
 from . import fallback
 from .helpers import FREES_HELPERS, VALUE_HELPERS, FixContext
 from .vocab import OOM_KINDS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: importing typing costs start-up time (issue 12)
+    from typing import Any
 
 MIN_CONFIDENCE = 0.2       # below this a rule is not reported at all
 CONFIDENT = 0.5            # below this, the closest corpus cases are shown too

@@ -27,19 +27,20 @@ summary of zero kills prints the same suggestions as one of many). Placeholders:
 """
 from __future__ import annotations
 
+import os
 import re
-from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 
+from .. import re_cache
+from ..records import dataclass, field
 from ..units import NUMBER, number, to_bytes
 
-PATH = Path(__file__).with_name("catalogue.yaml")
+PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "catalogue.yaml")   # str: pathlib costs start-up
 MEMORY = ("gpu", "host", "shm", "kv-cache", "object-store")
 CERTAINTY = ("certain", "likely", "possible")
 _UNIT = r"(?:bytes|byte|KiB|MiB|GiB|TiB|PiB|KB|MB|GB|TB|kB|B|K|M|G|T)"
-_PLACE = re.compile(r"\{(size|int|num|word|kib)(?::(\w+))?\}")
-_WS = re.compile(r"\s+")
+_PLACE = re_cache.compile(r"\{(size|int|num|word|kib)(?::(\w+))?\}")
+_WS = re_cache.compile(r"\s+")
 
 
 def _placeholder(m: re.Match) -> str:
@@ -63,7 +64,7 @@ def compile_pattern(pattern: str) -> re.Pattern:
         out.append(_placeholder(m))
         pos = m.end()
     out.append(pattern[pos:].replace(" ", r"\s+"))
-    return re.compile("".join(out))
+    return re_cache.compile("".join(out))
 
 
 @dataclass
@@ -178,26 +179,27 @@ def _cached_data() -> dict:
     """The catalogue's data; parsed YAML is cached as JSON (importing and parsing
     YAML costs ~20 ms of every run's start-up), keyed by the file's mtime and size."""
     import json
-    import os
     import zlib
 
+    from ..datafiles import cache_dir
+
     try:
-        st = PATH.stat()
+        st = os.stat(PATH)
     except OSError:
         st = None
     cache = key = None
     if st is not None:
-        key = f"1:{PATH.resolve()}:{st.st_mtime_ns}:{st.st_size}"
-        base = os.environ.get("OOMDOC_CACHE_DIR") or os.path.join(
-            os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "oomdoc")
-        cache = Path(base) / f"signatures-{zlib.crc32(key.encode('utf-8', 'surrogateescape')):08x}.json"
+        key = f"1:{os.path.realpath(PATH)}:{st.st_mtime_ns}:{st.st_size}"
+        cache = os.path.join(cache_dir(), f"signatures-{zlib.crc32(key.encode('utf-8', 'surrogateescape')):08x}.json")
         try:
-            got = json.loads(cache.read_text(encoding="utf-8"))
+            with open(cache, encoding="utf-8") as fh:
+                got = json.loads(fh.read())
             if got.get("key") == key:
                 return got["data"]
         except (OSError, ValueError, AttributeError):
             pass
-    data = _load_yaml(PATH.read_text(encoding="utf-8"))
+    with open(PATH, encoding="utf-8") as fh:
+        data = _load_yaml(fh.read())
     if cache is not None:
         from ..datafiles import write_cache
 
@@ -262,7 +264,7 @@ TAG_FACTS = {
     "certainty": "how sure the message is: certain (an OOM), likely, possible (a kill with no memory report)",
     "truncated": "the message was cut short or abridged: its strict parser could not read all its facts",
 }
-_FACT_NAME = re.compile(r"\{(?:size|int|num|word|kib):(\w+)\}|\(\?P<(\w+?)__\w+>")
+_FACT_NAME = re_cache.compile(r"\{(?:size|int|num|word|kib):(\w+)\}|\(\?P<(\w+?)__\w+>")
 
 
 def tag_facts(kinds) -> dict[str, str]:

@@ -1,0 +1,137 @@
+"""`oomdoc explain` without click: the run itself, shared by the click command, and
+the argv reader of the fast path (`cli.main`).
+
+Importing click costs a short run a fifth of its time (issue 12), so the common
+call -- `explain FILE [--format F] [--config F]... [--rules DIR]... [--top N] [-q]`
+-- is read here by hand. Anything else, or any doubt (an unknown option, a value
+that looks like an option, `-` for stdin, help, completion), returns None and
+click reads the line as always: same output, same exit codes.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+FORMATS = ["text", "json", "jsonl", "markdown", "html"]
+_MULTI = {"--config": "configs", "--rules": "rules_dirs"}
+_SINGLE = {"--format": "fmt", "--top": "top"}
+
+
+def fast_args(argv: list[str]) -> dict | None:
+    """The arguments of `run` for a plain `explain FILE ...` line, else None (use click)."""
+    if len(argv) < 2 or argv[0] != "explain" or "_OOMDOC_COMPLETE" in os.environ:
+        return None
+    got: dict = {"log": None, "configs": [], "rules_dirs": [], "fmt": "text", "top": 5, "quiet": False}
+    seen: set[str] = set()
+    i = 1
+    while i < len(argv):
+        tok = argv[i]
+        i += 1
+        if tok in ("-q", "--quiet"):
+            got["quiet"] = True
+            continue
+        if not tok.startswith("-"):
+            if got["log"] is not None:
+                return None             # two FILEs: click says what is wrong
+            got["log"] = tok
+            continue
+        name, eq, value = tok.partition("=")
+        if name not in _MULTI and name not in _SINGLE:
+            return None                 # --help, --example, live-mode options, "-", "--", typos
+        if not eq:
+            if i >= len(argv):
+                return None
+            value = argv[i]
+            i += 1
+        if not value or value.startswith("-"):
+            return None
+        if name in _MULTI:
+            got[_MULTI[name]].append(value)
+            continue
+        if name in seen:
+            return None                 # click keeps the last one; no need to mimic it here
+        seen.add(name)
+        if name == "--format":
+            if value not in FORMATS:
+                return None
+            got["fmt"] = value
+        elif not (value.isascii() and value.isdigit()) or int(value) < 1:
+            return None
+        else:
+            got["top"] = int(value)
+    paths = [got["log"], *got["configs"], *got["rules_dirs"]]
+    return got if got["log"] and all(map(_plain_path, paths)) else None
+
+
+def _plain_path(path: str) -> bool:
+    """A path click's `Path()` type passes through unchanged: absent, or readable."""
+    try:
+        os.stat(path)
+    except (OSError, ValueError):
+        return True
+    return os.access(path, os.R_OK)
+
+
+def run(log: str, configs: list[str], rules_dirs, fmt: str = "text", top: int = 5, quiet: bool = False,
+        flush_after: float = 0.5, exit_on_oom: bool = False) -> None:
+    """Diagnose `log` and print every incident in `fmt`; input errors exit 2 (`_common.fail`)."""
+    from ._common import check_configs, color_wanted, dump_json, echo, input_errors, rule_errors
+
+    if quiet:
+        from .. import progress
+
+        progress.quiet = True
+    check_configs(configs)
+    if log == "-" and _is_stream(sys.stdin) and fmt != "html":   # one page: read the stream to its end
+        from .live import run_live
+
+        with input_errors(), rule_errors():
+            sys.exit(run_live(configs, rules_dirs, fmt, top, flush_after, exit_on_oom))
+    from ..diagnose import explain_incidents
+
+    with input_errors(), rule_errors():
+        reports = explain_incidents(log, config_paths=configs, rules_dirs=rules_dirs, top=top)
+    if fmt == "jsonl":        # one object per incident per line, as in live mode
+        from .live import print_report
+
+        for report in reports:
+            print_report(report, fmt)
+    elif fmt == "json":       # one document: the first incident, the later ones within it
+        from ..render.explain_json import render
+
+        doc = render(reports[0])
+        if len(reports) > 1:
+            doc["more_incidents"] = [render(r) for r in reports[1:]]
+        dump_json(doc)
+    elif fmt == "markdown":
+        from ..render.explain_markdown import render
+
+        echo("\n".join(render(r) for r in reports), nl=False)
+    elif fmt == "html":       # one page: the first incident (later ones are in the text/JSON forms)
+        from ..render.explain_html import render
+
+        echo(render(reports[0]), nl=False)
+    else:
+        from ..render.explain_text import render
+
+        color = color_wanted()
+        for i, report in enumerate(reports):
+            if len(reports) > 1:
+                echo(_incident_header(i, reports), color=color)
+            echo(render(report, color=color), nl=False, color=color)
+
+
+def _incident_header(i: int, reports) -> str:
+    failure = reports[i].failure
+    where = f", line {failure.line}" if failure is not None else ""
+    return f"{'' if i == 0 else chr(10)}── incident {i + 1} of {len(reports)}{where} ──"
+
+
+def _is_stream(fh) -> bool:
+    """A pipe or terminal on stdin means a live run; a redirected file does not."""
+    import stat
+
+    try:
+        return not stat.S_ISREG(os.fstat(fh.fileno()).st_mode)
+    except (OSError, ValueError):
+        return False

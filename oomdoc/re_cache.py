@@ -1,0 +1,158 @@
+"""`re.compile` whose work survives the process (start-up time, issue 12).
+
+Python compiles a pattern in Python code (parse, then emit the engine's code),
+and a short `oomdoc explain` compiles ~100 of them: a sixth of its run. The
+engine's code for each pattern is kept in the user cache (JSON, one file per
+Python build; each entry stays text until a run asks for it), and the next
+process hands it straight to the engine.
+
+Safe by construction: a code is stored only when the pattern built from it
+compares equal to `re.compile`'s own (CPython compares the flags, the pattern
+and the code); any surprise in the interpreter's internals means a plain
+`re.compile`. A cache that cannot be read or written is only a slower run.
+"""
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+
+MAX_ENTRIES = 2000     # beyond this the file starts over (patterns built from user input)
+
+_loaded: dict | None = None
+_new: dict = {}
+
+
+def compile(pattern, flags: int = 0) -> re.Pattern:   # noqa: A001 - the name of what it stands for
+    """`re.compile(pattern, flags)`, from the engine code cached by an earlier run when there is one."""
+    return _cached(pattern, flags)
+
+
+def _cached(pattern, flags: int) -> re.Pattern:
+    key = _key(pattern, int(flags))
+    hit = _store().get(key)
+    if hit is not None:
+        try:
+            flags_, code, groups, groupindex, indexgroup = json.loads(hit)
+            return _engine().compile(pattern, flags_, code, groups, groupindex, tuple(indexgroup))
+        except Exception:         # a cache from another build of the engine: compile afresh
+            pass
+    compiled = re.compile(pattern, flags)
+    args = _engine_args(pattern, int(flags))
+    if args is not None and _same(pattern, args, compiled):
+        if not _new:
+            import atexit
+
+            atexit.register(save)
+        _new[key] = json.dumps(args, separators=(",", ":"))   # decoded only when a run asks for it
+    return compiled
+
+
+def compile_built(key: str, build, flags: int = 0) -> re.Pattern:
+    """`compile(build(), flags)`, where building the pattern text costs time too (a trie of
+    many words): the text is cached under `key`, which must name everything the text
+    depends on (the words and the builder's version)."""
+    entry = "t" + key
+    text = _store().get(entry)
+    if not isinstance(text, str):
+        text = build()
+        if not isinstance(text, str):
+            return _cached(text, flags)
+        if not _new:
+            import atexit
+
+            atexit.register(save)
+        _new[entry] = text
+    return _cached(text, flags)
+
+
+def _key(pattern, flags: int) -> str:
+    """A JSON object key for (pattern, flags): bytes patterns marked and kept byte for byte."""
+    if isinstance(pattern, bytes):
+        return f"b{flags}:{pattern.decode('latin-1')}"
+    return f"s{flags}:{pattern}"
+
+
+def _same(pattern, args: tuple, compiled: re.Pattern) -> bool:
+    try:
+        return _engine().compile(pattern, *args) == compiled
+    except Exception:
+        return False
+
+
+def _engine():
+    import _sre
+
+    return _sre
+
+
+def _engine_args(pattern, flags: int) -> tuple | None:
+    """What `re._compiler.compile` hands the engine (3.10-3.13), else None."""
+    try:
+        if sys.version_info >= (3, 11):
+            from re import _compiler, _parser
+        else:
+            import sre_compile as _compiler
+            import sre_parse as _parser
+        p = _parser.parse(pattern, flags)
+        code = _compiler._code(p, flags)
+        groupindex = dict(p.state.groupdict)
+        indexgroup = [None] * p.state.groups
+        for k, i in groupindex.items():
+            indexgroup[i] = k
+        return (int(flags | p.state.flags), [int(c) for c in code], p.state.groups - 1, groupindex,
+                tuple(indexgroup))   # plain ints: the opcodes are an int subclass
+    except Exception:
+        return None
+
+
+def cache_file() -> str:
+    import _sre
+
+    from .datafiles import cache_dir
+
+    tag = f"{sys.implementation.cache_tag}-{sys.hexversion:x}-{_sre.MAGIC}"
+    return os.path.join(cache_dir(), f"regex-{tag}.json")
+
+
+def _read(path: str) -> dict:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            got = json.load(fh)
+        return got if isinstance(got, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _store() -> dict:
+    global _loaded
+    if _loaded is None:
+        _loaded = {} if os.environ.get("OOMDOC_NO_REGEX_CACHE") else _read(cache_file())
+    return _loaded
+
+
+def save() -> None:
+    """Write the codes this process added (merged with the file's current ones), atomically."""
+    if not _new:
+        return
+    path = cache_file()
+    merged = _read(path)
+    merged.update(_new)
+    if len(merged) > MAX_ENTRIES:
+        merged = dict(_new)
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        data = json.dumps(merged)     # ASCII: a lone surrogate in a pattern round-trips escaped
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(tmp, "w", encoding="utf-8") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except (OSError, ValueError):
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        return
+    _store().update(_new)
+    _new.clear()

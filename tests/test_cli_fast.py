@@ -1,0 +1,135 @@
+"""The click-free path of `oomdoc explain FILE ...` (issue 12) prints exactly what
+click's path prints, with the same exit status, and hands every other line to click."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from oomdoc.cli import main
+from oomdoc.commands.explain_core import fast_args
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = sorted(p for p in (ROOT / "corpus").iterdir() if (p / "train.log").is_file())
+CONFIG_SUFFIXES = (".yaml", ".yml", ".json", ".sh", ".toml")
+
+
+def _args(case: Path, *options: str) -> list[str]:
+    args = ["explain", str(case / "train.log"), *options]
+    for p in sorted(case.iterdir()):
+        if p.suffix in CONFIG_SUFFIXES and p.name != "expected.yaml":
+            args += ["--config", str(p)]
+    return args
+
+
+def _both(capsys, args):
+    out = []
+    for fast in (True, False):
+        try:
+            rc = main(args, fast=fast)
+        except SystemExit as exc:
+            rc = exc.code
+        got = capsys.readouterr()
+        out.append((rc, got.out, got.err))
+    return out
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda p: p.name)
+def test_fast_path_prints_what_click_prints_on_every_corpus_case(case, capsys, monkeypatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    for fmt in ("text", "json", "markdown"):
+        args = _args(case, "--format", fmt)
+        assert fast_args(args) is not None
+        fast, slow = _both(capsys, args)
+        assert fast == slow, f"{case.name} --format {fmt}"
+        assert fast[0] == 0 and fast[1]
+
+
+def test_colour_and_options_match(capsys, monkeypatch):
+    case = ROOT / "corpus" / "seed-001-orz-vllm-utilization"
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    for options in ([], ["--top", "1"], ["-q"], ["--format=jsonl"], ["--format", "html"]):
+        args = _args(case, *options)
+        assert fast_args(args) is not None
+        fast, slow = _both(capsys, args)
+        assert fast == slow, options
+        assert fast[0] == 0
+        if not options:
+            assert "\033[" in fast[1]     # FORCE_COLOR: the text is coloured on both paths
+
+
+def test_input_errors_match(tmp_path, capsys):
+    empty = tmp_path / "empty.log"
+    empty.write_bytes(b"")
+    binary = tmp_path / "cfg.yaml"
+    binary.write_bytes(bytes(range(256)) * 8)
+    log = ROOT / "corpus" / "seed-001-orz-vllm-utilization" / "train.log"
+    for args in (["explain", str(tmp_path / "missing.log")], ["explain", str(tmp_path)], ["explain", str(empty)],
+                 ["explain", str(log), "--config", str(binary)],
+                 ["explain", str(log), "--config", str(tmp_path / "missing.yaml")],
+                 ["explain", str(log), "--rules", str(tmp_path / "no-rules")]):
+        assert fast_args(args) is not None
+        fast, slow = _both(capsys, args)
+        assert fast == slow, args
+        assert fast[0] == 2 or args[-2] == "--rules", args
+        assert fast[2].startswith("oomdoc: ") and fast[2].count("\n") == 1, fast[2]
+
+
+@pytest.mark.parametrize("args", [
+    ["explain"], ["explain", "-"], ["explain", "--example", "x"], ["explain", "a.log", "--help"],
+    ["explain", "a.log", "b.log"], ["explain", "a.log", "--format", "xml"], ["explain", "a.log", "--format"],
+    ["explain", "a.log", "--top", "0"], ["explain", "a.log", "--top", "x"], ["explain", "a.log", "--config", "-q"],
+    ["explain", "a.log", "--format", "json", "--format", "text"], ["explain", "a.log", "--exit-on-oom"],
+    ["explain", "a.log", "--"], ["explain", ""], ["facts", "a.log"], ["--version"], [],
+])
+def test_anything_unusual_goes_to_click(args):
+    assert fast_args(args) is None
+
+
+def test_fast_path_reads_every_form_of_its_options():
+    got = fast_args(["explain", "--format=json", "a.log", "--config", "x.sh", "--config=y.yaml",
+                     "--rules", "r/", "--top", "3", "--quiet"])
+    assert got == {"log": "a.log", "configs": ["x.sh", "y.yaml"], "rules_dirs": ["r/"], "fmt": "json",
+                   "top": 3, "quiet": True}
+
+
+# What a warm run of the fast path must not import (issue 12): each costs milliseconds.
+NOT_ON_THE_FAST_PATH = ("click", "pydantic", "yaml", "rapidfuzz", "dataclasses", "inspect", "typing", "pathlib")
+
+
+def test_a_warm_explain_imports_nothing_it_does_not_need(tmp_path):
+    """The start-up budget of issue 12: with warm caches a plain run never imports
+    click, the validation stack, dataclasses, typing or pathlib."""
+    log = ROOT / "corpus" / "seed-001-orz-vllm-utilization" / "train.log"
+    code = ("import sys\nfrom oomdoc.cli import main\nrc = main(['explain', sys.argv[1]])\n"
+            f"print(rc, sorted(m for m in {NOT_ON_THE_FAST_PATH!r} if m in sys.modules))")
+    env = dict(os.environ, NO_COLOR="1", OOMDOC_CACHE_DIR=str(tmp_path))
+    runs = [subprocess.run([sys.executable, "-c", code, str(log)], capture_output=True, text=True, env=env,
+                           timeout=120).stdout.splitlines()[-1] for _ in range(2)]
+    assert runs[1] == "0 []", runs     # the first run fills the caches (and may import what that needs)
+
+
+def _oomdoc(args, env, **kw):
+    return subprocess.run([sys.executable, "-m", "oomdoc", *args], capture_output=True, env=env, timeout=120, **kw)
+
+
+def test_the_fast_exit_keeps_output_exit_status_and_caches(tmp_path):
+    """`entry` skips the interpreter's teardown after the fast path: output flushed,
+    exit status kept, exit handlers run (the regex cache is written), a closed pipe quiet."""
+    env = dict(os.environ, NO_COLOR="1", OOMDOC_CACHE_DIR=str(tmp_path / "cache"))
+    log = str(ROOT / "corpus" / "seed-001-orz-vllm-utilization" / "train.log")
+    fast = _oomdoc(["explain", log, "--format", "json"], env)
+    slow = subprocess.run([sys.executable, "-c", "import sys; from oomdoc.cli import main; "
+                           "sys.exit(main(sys.argv[1:], fast=False))", "explain", log, "--format", "json"],
+                          capture_output=True, env=env, timeout=120)
+    assert (fast.returncode, fast.stdout, fast.stderr) == (slow.returncode, slow.stdout, slow.stderr)
+    assert fast.returncode == 0 and fast.stdout.rstrip().endswith(b"}")
+    assert [p.name for p in (tmp_path / "cache").glob("regex-*.json")], "exit handlers ran"
+    missing = _oomdoc(["explain", str(tmp_path / "missing.log")], env)
+    assert missing.returncode == 2 and missing.stderr.decode().startswith("oomdoc: ")
+    head = subprocess.run(f"{sys.executable} -m oomdoc explain {log} | head -c 10", shell=True,
+                          capture_output=True, env=env, timeout=120)
+    assert head.stdout == b"oomdoc: " + log.encode()[:2] and b"Traceback" not in head.stderr

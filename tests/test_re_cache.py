@@ -1,0 +1,104 @@
+"""re_cache: patterns rebuilt from the cached engine code are the patterns `re.compile`
+makes; a missing, foreign, corrupt or unwritable cache only means compiling afresh."""
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+
+import pytest
+
+from oomdoc import re_cache
+
+PATTERNS = [
+    (r"\[rank(\d+)\]:\s?", 0),
+    (r"(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL)(?:\s*[-:|]\s*|\s+)", 0),
+    (r"(?i)tried to allocate (?P<n>[\d.]+) ?(?P<u>[KMG]i?B)", 0),
+    (r"^\s*step:(\d+)$", re.M | re.I),
+    (rb"out of memory|OutOfMemory", 0),
+    (r"x{2,}?y*(?=z)(?!w)", 0),
+    ("caf\u00e9 \ud800 (?P<w>\\w+)", 0),
+]
+
+
+@pytest.fixture
+def fresh(tmp_path, monkeypatch):
+    monkeypatch.setenv("OOMDOC_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(re_cache, "_loaded", None)
+    monkeypatch.setattr(re_cache, "_new", {})
+    return tmp_path
+
+
+def _reload(monkeypatch):
+    monkeypatch.setattr(re_cache, "_loaded", None)
+    monkeypatch.setattr(re_cache, "_new", {})
+
+
+def test_cached_patterns_equal_fresh_ones(fresh, monkeypatch):
+    first = [re_cache.compile(p, f) for p, f in PATTERNS]
+    assert first == [re.compile(p, f) for p, f in PATTERNS]
+    re_cache.save()
+    assert os.path.isfile(re_cache.cache_file())
+    _reload(monkeypatch)
+    again = [re_cache.compile(p, f) for p, f in PATTERNS]
+    assert not re_cache._new, "every pattern came from the cache"
+    assert again == first
+    rx = again[2]
+    m = rx.search("CUDA OOM. Tried to allocate 2.00 GiB")
+    assert (m.group("n"), m.group("u"), rx.groupindex["n"], rx.flags & re.I) == ("2.00", "GiB", 1, re.I)
+
+
+def test_a_corrupt_or_foreign_cache_is_compiled_afresh(fresh, monkeypatch):
+    path = re_cache.cache_file()
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "wb") as fh:
+        fh.write(b"\x00garbage")
+    assert re_cache.compile(*PATTERNS[0]) == re.compile(*PATTERNS[0])
+    re_cache.save()
+    with open(path, encoding="utf-8") as fh:
+        entries = json.load(fh)
+    for key in entries:               # every entry with a code the engine refuses
+        entries[key] = json.dumps([0, [1, 2, 3], 0, {}, [None]])
+    with open(path, "w", encoding="utf-8") as fh:
+        json.dump(entries, fh)
+    _reload(monkeypatch)
+    assert re_cache.compile(*PATTERNS[0]) == re.compile(*PATTERNS[0])
+    assert re_cache._new, "the bad entry is compiled afresh and replaced"
+
+
+def test_an_unwritable_cache_dir_is_only_slower(tmp_path, monkeypatch):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a directory")
+    monkeypatch.setenv("OOMDOC_CACHE_DIR", str(blocker / "sub"))
+    monkeypatch.setattr(re_cache, "_loaded", None)
+    monkeypatch.setattr(re_cache, "_new", {})
+    assert re_cache.compile(*PATTERNS[1]) == re.compile(*PATTERNS[1])
+    re_cache.save()
+    assert blocker.read_text() == "not a directory"
+
+
+def test_the_cache_is_written_at_exit(tmp_path):
+    env = dict(os.environ, OOMDOC_CACHE_DIR=str(tmp_path))
+    code = "from oomdoc import re_cache; re_cache.compile(r'a(b+)c'); print(re_cache.cache_file())"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    path = out.stdout.strip()
+    assert os.path.isfile(path) and path.startswith(str(tmp_path))
+    assert not [p for p in os.listdir(tmp_path) if p.endswith(".tmp")]
+
+
+def test_built_pattern_text_is_cached_under_its_key(fresh, monkeypatch):
+    calls = []
+
+    def build(words=("out of memory", "oom")):
+        calls.append(words)
+        return "|".join(re.escape(w) for w in words)
+
+    first = re_cache.compile_built("k1", build)
+    re_cache.save()
+    _reload(monkeypatch)
+    again = re_cache.compile_built("k1", build)
+    assert again == first and again.search("CUDA out of memory") and len(calls) == 1
+    other = re_cache.compile_built("k2", lambda: build(("killed",)))
+    assert other.pattern == "killed" and len(calls) == 2
