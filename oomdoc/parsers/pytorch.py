@@ -293,6 +293,12 @@ _FUNC_PHASE = {
     "make_experience_list": "make_experience", "make_experience": "make_experience",
     "from_pretrained": "model_load", "_load_pretrained_model": "model_load", "load_state_dict": "model_load",
     "init_model": "model_load", "_configure_distributed_model": "model_load",
+    # wrapping / sharding a model (FSDP1, FSDP2, accelerate, DeepSpeed), before any step
+    "_init_param_handle_from_module": "model_load", "_init_param_handle_from_params": "model_load",
+    "_move_module_to_device": "model_load", "_sync_module_params_and_buffers": "model_load",
+    "_init_flat_param_and_metadata": "model_load", "_init_sharded_param": "model_load",
+    "fully_shard": "model_load", "prepare_model": "model_load", "_materialize_meta_module": "model_load",
+    "_broadcast_model": "model_load",
     "_take_model_step": "optimizer_step", "optimizer_step": "optimizer_step", "_optimizer_step": "optimizer_step",
     "backward": "backward", "_engine_run_backward": "backward", "run_backward": "backward",
 }
@@ -309,6 +315,9 @@ def func_phase(path: str, func: str) -> str | None:
         return "optimizer_step"
     if func == "__enter__" and "sharding_manager" in path:
         return "weight_sync"
+    if (func == "__init__" and "/fsdp/" in path) or (func == "initialize" and "deepspeed" in path) \
+            or (func == "prepare" and "accelerate" in path):
+        return "model_load"    # FSDP(...) wrapping, deepspeed.initialize, accelerator.prepare
     if "torch_memory_saver" in path and func == "resume":
         return "wake_up"
     for suffix in ("update_actor", "generate_sequences", "compute_ref_log_prob", "compute_log_prob",
