@@ -294,7 +294,10 @@ class Pipeline:
         """Events of closed records; metric events go to the metric store."""
         out: list[Event] = []
         for rec in records:
-            offered = self._keys.offered(rec.text.lower())
+            lower = rec.text.lower()
+            offered = self._keys.offered(lower)
+            if "\n" in lower:   # a key a terminal wrapped ("low on\nmemory") still offers its parser
+                offered = offered | self._keys.offered(lower.replace("\n", " "))
             for i, mod in enumerate(self.mods):
                 if i not in offered:
                     continue

@@ -91,11 +91,12 @@ FACTS.update(signatures.tag_facts(KINDS))   # signature, memory, certainty and c
 _GB = r"\s*(?:GB|GiB)"
 _KILL_R1 = _lazy(r"Task was killed due to the node running low on memory")
 _KILL_R4 = _lazy(r"(?P<n>\d+) worker\(s\) (?:were|was) killed due to the node running low on memory")
-_NODE = _lazy(r"Memory on the node \(IP: (?P<ip>[^,)]+), ID: \w+\)")
+# ids may be elided in a paste ("ID: 5d4c...)")
+_NODE = _lazy(r"Memory on the node \(IP: (?P<ip>[^,)]+), ID: [\w.\u2026]+\)")
 _USAGE = _lazy(
     rf"was (?P<used>{NUMBER}){_GB}(?: used)? / (?P<total>{NUMBER}){_GB}(?: limit)? \((?P<frac>{NUMBER})\)")
 _THR = _lazy(rf"exceeds the memory usage threshold of (?P<thr>{NUMBER})")
-_WHERE = _lazy(r"where the (?P<kind>task|lease) \((?P<label>task ID|actor ID|lease ID): \w+, "
+_WHERE = _lazy(r"where the (?P<kind>task|lease) \((?P<label>task ID|actor ID|lease ID): [\w.\u2026]+, "
                     rf"name=(?P<name>.+?), pid=(?P<pid>\d+), memory used=(?P<mem>{NUMBER}){_GB}\)")
 _VICTIM = _lazy(r"\((?P<kind>Task|Worker with no lease granted):(?P<body>.*?)"
                      rf"pid=(?P<pid>\d+), actual memory used=(?P<mem>{NUMBER}){_GB}")
