@@ -388,14 +388,20 @@ class Scanner:
                         spans.append((s, e))
             self._line_blocks = line_blocks
         hits = []
-        seen = -1
         if spans and self._re_compiled is None:
             self._re_compiled = _trie_regex(tuple(sorted(self._ctx)))
+        # Leftmost-longest, non-overlapping over the whole region, as one
+        # finditer from r0 would give: each span resumes at the end of the last
+        # match (a match may straddle into it), and leaves matches starting in
+        # its overlap to the next span (cut by the span's end, a longer literal
+        # at that start would lose to a shorter one).
+        stop = r0
         for s, e in spans:
-            for m in self._re_compiled.finditer(buf, s, e):
-                if m.start() <= seen:
-                    continue
-                seen = m.start()
+            own = e if e >= r1 else min(e, s + SUBBLOCK)
+            for m in self._re_compiled.finditer(buf, max(s, stop), e):
+                if m.start() >= own:
+                    break
+                stop = m.end()
                 b, a = self._ctx.get(m.group(0).decode("latin-1"), (0, 0))
                 hits.append((m.start(), b, a))
         return hits

@@ -57,9 +57,12 @@ class Matcher:
     def scan(self, buf, r0: int, r1: int, want_blocks: bool) -> tuple[list[tuple[int, int]], list]:
         """([(start, rare id)] leftmost-longest, non-overlapping; [(a, b, line literals present)]).
 
-        The rare matches are the ones a left-to-right alternation (the
-        fallback's trie regex) would find: at each start the longest literal,
-        none starting inside a previous match.
+        The rare matches are the ones one left-to-right pass of the fallback's
+        trie regex over r0:r1 finds: every match of every literal is reported
+        (no single-match flag on these), so after sorting by (start, -length)
+        the first candidate at or after the end of the last kept match is the
+        leftmost start there and the longest literal at it. Pieces only decide
+        who reports a match (its start), never which one wins.
         """
         mv = memoryview(buf)
         found = self._found

@@ -212,3 +212,57 @@ def test_literals_given_at_run_time_are_searched_as_given(engine, monkeypatch):
         got = [no for no, _ in s.feed(data) + s.finish()]
         assert got == want, (lits, got)
         assert s.engine == ("hyperscan" if engine == "hyperscan" else "prefilter")
+
+
+# -- leftmost-longest at every seam ---------------------------------------------
+
+NESTED = (("mem_fail_alpha_beta", 1, 1), ("mem_fail", 4, 0), ("alpha_beta_gamma", 0, 5),
+          ("fail_alpha", 2, 2), ("beta_gamma_mem_fail", 3, 3))
+
+
+def _leftmost_longest(data: bytes, words: list[bytes]) -> list[int]:
+    """The reference, by brute force: the leftmost start of any literal, the longest there, resume after it."""
+    out, pos = [], 0
+    while True:
+        starts = [p for p in (data.find(w, pos) for w in words) if p >= 0]
+        if not starts:
+            return out
+        p = min(starts)
+        pos = p + max(len(w) for w in words if data.startswith(w, p))
+        out.append(p)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_leftmost_longest_at_block_and_piece_seams(seed, monkeypatch):
+    """Nested, overlapping and prefix literals straddling every 64 KiB sub-block, 1 MiB block and
+    Hyperscan piece seam: both engines give exactly the matches one left-to-right pass gives."""
+    from oomdoc.scan import SUBBLOCK, TriggerGroup
+
+    rnd = random.Random(seed)
+    groups = [TriggerGroup(f"g{i}", (w,), before=b, after=a) for i, (w, b, a) in enumerate(NESTED)]
+    words = [w.encode() for w, _, _ in NESTED]
+    combos = [b"mem_fail_alpha_beta_gamma_mem_fail", b"beta_gamma_mem_fail_alpha_beta", b"mem_fail_alpha",
+              b"alpha_beta_gamma_mem_fail_alpha_beta_gamma", b"fail_alpha_beta_gamma", b"mem_mem_fail"]
+    data = bytearray(b"INFO ordinary chatter of a long training run, nothing to see\n" * 45000)
+    for seam in range(SUBBLOCK, len(data) - 200, SUBBLOCK):
+        for _ in range(2):
+            combo = rnd.choice(combos)
+            at = seam - rnd.randint(0, len(combo))
+            data[at:at + len(combo)] = combo
+            combo = rnd.choice(combos)     # and one a few bytes after, inside the overlap
+            at = seam + rnd.randint(1, 60)
+            data[at:at + len(combo)] = combo
+    data = bytes(data)
+    want = _leftmost_longest(data, words)
+    assert len(want) > 100
+    got = {}
+    for engine in ("hyperscan", "fallback") if HAVE_HS else ("fallback",):
+        monkeypatch.setenv(scan_hs.ENGINE_ENV, engine)
+        s = Scanner(groups, [])
+        got[engine] = s._hits(data, 0, len(data))
+        assert [p for p, _, _ in got[engine]] == want, engine
+    ctx = {w.encode(): (b, a) for w, b, a in NESTED}
+    longest = {p: max((w for w in words if data.startswith(w, p)), key=len) for p in want}
+    assert got["fallback"] == [(p, *ctx[longest[p]]) for p in want]
+    if HAVE_HS:
+        assert got["hyperscan"] == got["fallback"]
