@@ -22,13 +22,20 @@ def data_dir(name: str) -> Path | None:
     return None
 
 
-def write_cache(path: Path, doc: dict) -> None:
-    """Write a JSON cache file atomically (a concurrent reader sees the old or the new
-    file, never half of one); a cache that cannot be written is only a slower next run."""
+def cache_dir() -> Path:
+    """$OOMDOC_CACHE_DIR, else $XDG_CACHE_HOME/oomdoc, else ~/.cache/oomdoc."""
+    return Path(os.environ.get("OOMDOC_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "oomdoc"))
+
+
+def write_cache(path: Path, doc: dict | bytes) -> None:
+    """Write a cache file (JSON, or bytes as given) atomically: a concurrent reader sees the
+    old or the new file, never half of one; a cache that cannot be written is only a slower
+    next run."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_text(json.dumps(doc), encoding="utf-8")
+        tmp.write_bytes(doc if isinstance(doc, bytes) else json.dumps(doc).encode("utf-8"))
         os.replace(tmp, path)
     except OSError:
         pass

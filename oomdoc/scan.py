@@ -25,35 +25,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from . import scan_hs
+from .scan_lines import LineIndex, step_counts
 
-BLOCK = 1 << 20
+BLOCK = 1 << 20      # a multiple of scan_lines.STEP (newlines are counted per step, per block)
 SUBBLOCK = 1 << 16
 SMALL = 4096  # below this, one Python regex pass is cheaper than building anything
 KEEP_TAILS = 3   # sampled regions kept for the exact tail (8 MiB each when reading a file)
-LONG_LINE = 400  # bytes: above this average, a memchr loop counts newlines faster than bytes.count
-
-
-def newline_counter(buf: bytes, r0: int, r1: int):
-    """`buf.count` for newlines, or a `find` loop where lines are long.
-
-    bytes.count tests every byte (~1 GB/s); find is memchr (SIMD) but costs a
-    Python round trip per line: faster from ~400 bytes a line (verl's 3 KB
-    metric line every other line: ~2.5x).
-    """
-    probe = min(r1, r0 + SUBBLOCK)
-    if buf.count(b"\n", r0, probe) * LONG_LINE > probe - r0:
-        return buf.count
-    find = buf.find
-
-    def count(nl: bytes, a: int, b: int) -> int:
-        n = 0
-        p = find(nl, a, b)
-        while p >= 0:
-            n += 1
-            p = find(nl, p + 1, b)
-        return n
-
-    return count
 
 
 @dataclass
@@ -66,6 +43,7 @@ class _Tail:
     blocks: list                        # (start, end, literals) of blocks holding one-line triggers
     reported: list                      # offsets of the hits already reported
     emitted: list = field(default_factory=list)  # line ranges emitted whole (parsed there)
+    lines: LineIndex | None = None      # set once the region is numbered
 
 
 @dataclass(frozen=True)
@@ -265,6 +243,7 @@ class Scanner:
         self._period_end = sample_exact
         self._stride = 1
         self._line_blocks: list[tuple[int, int, tuple[bytes, ...]]] | None = None
+        self._step_counts: list[int] | None = None
         self._consumed = 0          # stream offset of the current region's start
         self._probe = 0             # stream offset of the next sampling probe
         # the last big sampled regions, newest last, for the exact ring: the last
@@ -353,9 +332,10 @@ class Scanner:
         one-line trigger (and which), so sampling need not search the others.
         """
         self._line_blocks = None
+        self._step_counts = None
         big = r1 - r0 > SUBBLOCK and not self.emit_all
         if r1 - r0 > SMALL and not self.emit_all and self._fast_matcher() is not None:
-            found, blocks = self._matcher.scan(buf, r0, r1, big and bool(self.line_literals))
+            found, blocks, self._step_counts = self._matcher.scan(buf, r0, r1, big and bool(self.line_literals))
             if big:
                 self._line_blocks = blocks
             ctx = self._rare_ctx
@@ -375,9 +355,11 @@ class Scanner:
             self._build_prefilters()
             mv = memoryview(buf)
             line_blocks = []
+            counts: list[int] = []
             for a in range(r0, r1, BLOCK):
                 b = min(r1, a + BLOCK + self._overlap)
                 text = str(mv[a:b], "latin-1")
+                counts += step_counts(buf, a, min(r1, a + BLOCK))   # while the block is in the cache
                 if self.line_literals and self._line_pf(text):
                     line_blocks.append((a, b, tuple(self.line_literals)))
                 if not self._has_triggers or not self._anchors(text):
@@ -387,6 +369,7 @@ class Scanner:
                     if self._prefilter(mv[s:e]):
                         spans.append((s, e))
             self._line_blocks = line_blocks
+            self._step_counts = counts
         hits = []
         if spans and self._re_compiled is None:
             self._re_compiled = _trie_regex(tuple(sorted(self._ctx)))
@@ -534,10 +517,9 @@ class Scanner:
             if len(starts) >= want:
                 break
         out: list[tuple[int, bytes]] = []
-        line, pos = t.first, r0
+        lines = t.lines or LineIndex(buf, r0, r1, t.first)
         for ls in sorted(starts):
-            line += buf.count(b"\n", pos, ls)
-            pos = ls
+            line = lines.line_at(ls)
             if any(lo <= line <= hi for lo, hi in t.emitted):
                 continue  # emitted with a window: parsed there already
             nl = buf.find(b"\n", ls, r1)
@@ -571,9 +553,9 @@ class Scanner:
         if self.emit_until >= first:
             ranges.append((r0, skip_lines(r0, self.emit_until - first + 1), first))
 
-        cursor_pos, cursor_line = r0, first
         hit_lines: set[int] = set()
         carry_back: tuple[int, int] | None = None  # lines wanted from self.prev
+        self._step_counts = None    # newlines per STEP, when the search counted them
         # reading everything: trigger windows add nothing
         events = self._hits(buf, r0, r1) if not self.emit_all else []
         if not self.emit_all and self.line_literals:
@@ -581,21 +563,19 @@ class Scanner:
             # each as a record would cost more than the rest of a big file
             events += self._line_events(buf, r0, r1, first, head_end)
         events.sort()
-        count = newline_counter(buf, r0, r1)
+        lines = LineIndex(buf, r0, r1, first, self._step_counts)
         for pos, before, after in events:
             start = buf.rfind(b"\n", r0, pos) + 1 or r0
             start = max(start, r0)
-            if start > cursor_pos:
-                cursor_line += count(b"\n", cursor_pos, start)
-                cursor_pos = start
+            line_no = lines.line_at(start)
             if before == -3:  # sampled away: neither reported nor emitted
-                hit_lines.add(cursor_line)
+                hit_lines.add(line_no)
                 continue
             if before < 0:  # a one-line trigger: reported apart, not emitted
                 end = buf.find(b"\n", start, r1)
-                hit = (cursor_line, buf[start:end if end >= 0 else r1][: self.max_line])
+                hit = (line_no, buf[start:end if end >= 0 else r1][: self.max_line])
                 (self.line_hits if before == -1 else self.line_ring).append(hit)
-                hit_lines.add(cursor_line)
+                hit_lines.add(line_no)
                 continue
             lo = start
             need = before
@@ -603,11 +583,11 @@ class Scanner:
                 lo = max(buf.rfind(b"\n", r0, lo - 1) + 1, r0)
                 need -= 1
             if need and lo == r0:
-                carry_back = (max(cursor_line - before, 1), first - 1)
+                carry_back = (max(line_no - before, 1), first - 1)
             hi = skip_lines(start, after + 1)
             if after and hi == r1:
-                self.emit_until = max(self.emit_until, cursor_line + after)
-            ranges.append((lo, hi, cursor_line - (before - need)))
+                self.emit_until = max(self.emit_until, line_no + after)
+            ranges.append((lo, hi, line_no - (before - need)))
 
         out: list[tuple[int, bytes]] = []
         emitted: list[tuple[int, int]] = []  # line ranges emitted whole (parsed there)
@@ -638,10 +618,11 @@ class Scanner:
                             self.cut_lines += 1
                         out.append((line, ln))
                     line += 1
-        self.next_line = cursor_line + count(b"\n", cursor_pos, r1)
+        self.next_line = lines.end
         self._consumed += r1 - r0
         if self._tails and self._tails[-1].buf is buf and self._tails[-1].r0 == r0:
             self._tails[-1].emitted = emitted
+            self._tails[-1].lines = lines
         if out:
             self.last_emitted = max(self.last_emitted, out[-1][0])
         self._keep_tail(buf, r0, r1)

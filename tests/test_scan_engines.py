@@ -266,3 +266,32 @@ def test_leftmost_longest_at_block_and_piece_seams(seed, monkeypatch):
     assert got["fallback"] == [(p, *ctx[longest[p]]) for p in want]
     if HAVE_HS:
         assert got["hyperscan"] == got["fallback"]
+
+
+@needs_hs
+def test_compiled_database_is_cached_and_a_bad_cache_file_is_only_a_miss(tmp_path, monkeypatch):
+    import hyperscan as hs
+
+    monkeypatch.setenv("OOMDOC_CACHE_DIR", str(tmp_path))
+    rare, line = (b"out of memory", b"out of memory error", b"Killed"), (b"step:",)
+    data = b"x step:1 out of memory error y\nKilled step:2\n" * 3
+
+    def starts(db) -> list[tuple[int, int]]:
+        found = []
+
+        def on_match(pid, start, end, flags, ctx):
+            found.append((pid, end))
+        db.scan(data, match_event_handler=on_match)
+        return sorted(found)
+
+    fresh = starts(scan_hs._database(hs, rare, line))
+    files = list(tmp_path.glob("hyperscan-*.db"))
+    assert len(files) == 1
+    assert starts(scan_hs._database(hs, rare, line)) == fresh          # loaded from the file
+    assert (1, 28) in fresh and sum(1 for pid, _ in fresh if pid == 3) == 1   # every rare match; step: once
+    assert starts(scan_hs._database(hs, rare[:2], line)) != fresh       # another literal set, another file
+    assert len(list(tmp_path.glob("hyperscan-*.db"))) == 2
+    files[0].write_bytes(files[0].read_bytes()[:-100])                  # truncated: compiled again
+    assert starts(scan_hs._database(hs, rare, line)) == fresh
+    files[0].write_bytes(b"garbage")
+    assert starts(scan_hs._database(hs, rare, line)) == fresh
