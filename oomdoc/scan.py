@@ -46,6 +46,7 @@ class _Tail:
     reported: list                      # offsets of the hits already reported
     emitted: list = field(default_factory=list)  # line ranges emitted whole (parsed there)
     lines: LineIndex | None = None      # set once the region is numbered
+    floor: int = 0                      # the tail is searched from here (lines before were read exactly)
 
 
 @dataclass(frozen=True)
@@ -454,17 +455,31 @@ class Scanner:
         out += [(p, -2, 0) for p in rest[keep:]] if ring else []
         return out
 
-    def _line_hits(self, buf: bytes, r0: int, r1: int, lits) -> list[int]:
+    def _line_hits(self, buf: bytes, r0: int, r1: int, lits, limit: int = 1 << 62) -> list[int]:
+        """The first `limit` one-line trigger hits in buf[r0:r1] (each literal once per line)."""
         out = []
         for lit in lits:
             p = buf.find(lit, r0, r1)
-            while p >= 0:
+            n = 0
+            while p >= 0 and n < limit:
                 out.append(p)
+                n += 1
                 nl = buf.find(b"\n", p, r1)
                 p = buf.find(lit, nl + 1, r1) if nl >= 0 else -1
         if len(lits) > 1:
             out.sort()
-        return out
+        return out[:limit]
+
+    def _block_hits(self, buf: bytes, blocks, lo: int, hi: int, limit: int = 1 << 62) -> list[int]:
+        """The first `limit` hits in buf[lo:hi], searched only in the blocks known to hold one."""
+        pos: list[int] = []
+        for a, b, lits in blocks:
+            a, b = max(a, lo, pos[-1] + 1 if pos else lo), min(b, hi)
+            if a < b:
+                pos += self._line_hits(buf, a, b, lits, limit - len(pos))
+                if len(pos) >= limit:
+                    break
+        return sorted(set(pos))[:limit]
 
     @staticmethod
     def _next_line_hit(buf: bytes, pos: int, end: int, lits) -> int:
@@ -490,24 +505,39 @@ class Scanner:
                      head_end: int = -1) -> list[tuple[int, int, int]]:
         """One-line trigger hits to report: (pos, -1, 0) now, (pos, -2, 0) for the ring.
 
-        While few, every hit is found (and sampled by count). Once sampling
-        has started, a big region is probed at byte-spaced points (about
-        `sample_period` per doubling of the stream) and only searched in the
-        blocks known to hold a hit; its exact tail is read lazily by
-        `drain_ring`, so an endless stream of metric lines costs no search.
+        The first `sample_exact` hits are found one by one (and so are those
+        in the head, where the unsampled must stay out of the emission); a
+        small region's hits are all found and sampled by count. Past those, a
+        big region is probed at byte-spaced points (about `sample_period` per
+        doubling of the stream), searching only the blocks known to hold a hit;
+        its exact tail is read lazily by `drain_ring`, so an endless stream of
+        metric lines costs no search -- from the first region on (a 8 MiB
+        region of Trainer loss lines holds ~50,000).
         """
         blocks = self._line_blocks
-        if blocks is None or self.line_seen < self.sample_exact:
-            spans = blocks if blocks is not None else [(r0, r1, self.line_literals)]
-            pos = []
-            for a, b, lits in spans:
-                pos += self._line_hits(buf, max(a, pos[-1] + 1) if pos else a, min(b, r1), lits)
-            return self._sample(sorted(set(pos)), head_end)
+        if blocks is None:
+            return self._sample(self._line_hits(buf, r0, r1, self.line_literals), head_end)
         out: list[tuple[int, int, int]] = []
         reported: list[int] = []
         base = self._consumed - r0          # stream offset = base + buffer offset
+        floor = r0
+        if self.line_seen < self.sample_exact:
+            need = self.sample_exact - self.line_seen
+            pos = self._block_hits(buf, blocks, r0, r1, need)
+            floor = r1
+            if len(pos) >= need:
+                nl = buf.find(b"\n", pos[-1], r1)
+                floor = nl + 1 if nl >= 0 else r1
+            if head_end > floor:
+                pos += self._block_hits(buf, blocks, floor, head_end)
+                floor = head_end
+            out = self._sample(pos, head_end)
+            if floor >= r1:
+                return out
+            reported = [p for p, kind, _ in out if kind == -1]
+            self._probe = max(self._probe, base + floor + max(4096, (base + floor) // self.sample_period))
         for a, b, lits in blocks:
-            b = min(b, r1)
+            a, b = max(a, floor), min(b, r1)
             while True:
                 q = max(a, self._probe - base)
                 if q >= b:
@@ -521,7 +551,7 @@ class Scanner:
                 nl = buf.find(b"\n", p, r1)
                 eol = nl + 1 if nl >= 0 else r1
                 self._probe = base + eol + max(4096, (base + eol) // self.sample_period)
-        self._tails.append(_Tail(buf, r0, r1, first, blocks, reported))
+        self._tails.append(_Tail(buf, r0, r1, first, blocks, reported, floor=floor))
         if len(self._tails) > KEEP_TAILS:
             del self._tails[0]
             self.line_ring.clear()   # ring candidates older than the dropped region: no longer contiguous
@@ -547,7 +577,10 @@ class Scanner:
         done = {buf.rfind(b"\n", r0, p) + 1 for p in t.reported}
         starts: list[int] = []
         for a, b, lits in reversed(t.blocks):
+            a = max(a, t.floor)
             end = min(b, r1)
+            if end <= a:
+                continue
             while len(starts) < want:
                 p = self._last_line_hit(buf, a, end, lits)
                 if p < 0:

@@ -318,3 +318,31 @@ def test_search_ahead_in_a_thread_changes_nothing_but_is_used(shape, shape_logs,
     inline.finish()
     assert used[1] == 0
     assert json.dumps(threaded, sort_keys=True) == json.dumps(inline.analysis.facts_json("t"), sort_keys=True)
+
+
+@pytest.mark.parametrize("engine", ["hyperscan", "fallback"])
+def test_exact_tail_spans_the_head_and_a_thin_probed_rest(engine, monkeypatch):
+    """Metric lines on every line of the head, then few: the first region is read exactly up to the
+    1024th hit and the head, probed after; the last 256 still come out exactly (from the probed
+    rest and the head's unsampled lines together)."""
+    if engine == "hyperscan" and not HAVE_HS:
+        pytest.skip("no hyperscan wheel")
+    monkeypatch.setenv(scan_hs.ENGINE_ENV, engine)
+    lines = [f"{{'loss': {i / 7:.4f}, 'grad_norm': 1.0, 'learning_rate': 1e-05, 'epoch': 0.01}}" for i in range(5000)]
+    lines += [f"INFO chatter line {i} with nothing in it at all, padding padding padding" for i in range(60000)]
+    for i in range(100):
+        lines.insert(len(lines) - 50 * i, f"{{'loss': {i / 3:.4f}, 'epoch': 1.0}}")
+    data = ("\n".join(lines) + "\n").encode()
+    assert 4 << 20 < len(data) < 8 << 20
+    want = [i + 1 for i, ln in enumerate(lines) if "'loss': " in ln]
+    groups, lits = _triggers()
+    s = Scanner(groups, lits, sample_exact=METRIC_EXACT, sample_period=METRIC_PERIOD, ring=METRIC_RING)
+    emitted = s.feed(data) + s.finish()
+    reported = [no for no, _ in s.line_hits]
+    ring = [no for no, _ in s.drain_ring()]
+    assert reported[:METRIC_EXACT] == want[:METRIC_EXACT]
+    assert set(reported) <= set(want) and not set(ring) & set(reported)
+    assert sorted(set(reported) | set(ring))[-METRIC_RING:] == want[-METRIC_RING:]
+    assert len(reported) < len(want) // 2
+    # the head's unsampled metric lines stay out of the head's emission
+    assert not {no for no, _ in emitted} & (set(want) - set(reported))
