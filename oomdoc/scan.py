@@ -192,6 +192,10 @@ def anchor_set(variants) -> list[str]:
     return used + missed
 
 
+def _nothing(_data: bytes) -> None:
+    return None
+
+
 class Scanner:
     """Incremental: `feed(bytes)` returns [(line_no, line_bytes)], `finish()` the rest.
 
@@ -303,7 +307,9 @@ class Scanner:
         own; `_hits` takes that result only when buffer and bounds are the
         ones it would search, else searches itself. Reading and Hyperscan
         release the GIL, so on a second core they overlap the numbering and
-        parsing of the previous chunk.
+        parsing of the previous chunk; reading has a thread of its own (on
+        dense verl lines: wall 1.35 s instead of 1.50 s a GiB on a busy
+        machine, for ~6% more CPU).
         """
         twin = None
         if not self.emit_all and self._fast_matcher() is not None:
@@ -320,7 +326,9 @@ class Scanner:
             want = r1 - r0 > SUBBLOCK and bool(self.line_literals)
             return r0, r1, want, twin.scan(data, r0, r1, want)
 
-        for data, found in ahead(chunks, search):
+        # two stages: one thread reads, another searches what was read
+        read = (data for data, _ in ahead(chunks, _nothing))
+        for data, found in ahead(read, search):
             self._ahead = (data, found) if found is not None else None
             yield data
         self._ahead = None
