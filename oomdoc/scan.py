@@ -26,6 +26,7 @@ from functools import lru_cache
 from typing import Iterable, Iterator
 
 from . import scan_hs
+from . import read_ahead
 from .read_ahead import ahead
 from .scan_lines import LineIndex, step_counts
 
@@ -307,10 +308,13 @@ class Scanner:
         own; `_hits` takes that result only when buffer and bounds are the
         ones it would search, else searches itself. Reading and Hyperscan
         release the GIL, so on a second core they overlap the numbering and
-        parsing of the previous chunk; reading has a thread of its own (on
-        dense verl lines: wall 1.35 s instead of 1.50 s a GiB on a busy
-        machine, for ~6% more CPU).
+        parsing of the previous chunk; reading has a thread of its own. Only
+        with a core to spare (`read_ahead.spare_core`): else the chunks are
+        passed on as they are.
         """
+        if not read_ahead.spare_core():
+            yield from chunks
+            return
         twin = None
         if not self.emit_all and self._fast_matcher() is not None:
             twin = self._matcher.clone()

@@ -55,3 +55,24 @@ def test_stopping_early_stops_the_thread():
         deadline.wait(0.05)
     assert not any(t.name == "oomdoc-read-ahead" and t.is_alive() for t in threading.enumerate())
     assert len(produced) <= before + 1 and len(produced) < 10
+
+
+def test_a_spare_core_means_more_than_one_and_a_load_below_their_number(monkeypatch):
+    import os
+
+    from oomdoc import read_ahead
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    monkeypatch.setattr(os, "getloadavg", lambda: (1.4, 1.0, 1.0))
+    assert read_ahead.spare_core()
+    monkeypatch.setattr(os, "getloadavg", lambda: (2.6, 1.0, 1.0))    # others keep both cores busy
+    assert not read_ahead.spare_core()
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0}, raising=False)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))
+    assert not read_ahead.spare_core()                                # one core: nothing to overlap on
+
+    def no_load():
+        raise OSError("no load average")
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2, 3}, raising=False)
+    monkeypatch.setattr(os, "getloadavg", no_load)
+    assert read_ahead.spare_core()
