@@ -7,9 +7,9 @@ Hugging Face Trainer (a loss dict on every line after tqdm `\\r` redraws),
 Megatron-DeepSpeed (iteration lines). For each shape the commands run
 REPEAT times interleaved on the page-cached file (load drifts hit all
 alike); printed: wall medians, the ratio to grep's median in the same run,
-CPU (user+sys, both of oomdoc's threads: the next chunk is read and searched
-beside the parsing of this one) with its ratio, and peak RSS (wait4). The
-fallback engine is forced with OOMDOC_SCAN_ENGINE=fallback.
+CPU (user+sys) with its ratio, and peak RSS (wait4). The fallback engine is
+forced with OOMDOC_SCAN_ENGINE=fallback. The load average is printed per
+shape: the ratios move with it.
 
 usage: bench_shapes.py [--size BYTES] [--repeat N] [--only SHAPE,...] [--verbs facts,explain]
                        [--engines hyperscan,fallback] [--dir DIR]
@@ -97,7 +97,7 @@ def main() -> int:
         gc = statistics.median(cpus["grep"])
         size_mib = log.stat().st_size / 2**20
         print(f"\n{shape}: {log} ({size_mib:.0f} MiB), {args.repeat} runs, grep -c -E median {g:.2f} s"
-              f" (CPU {gc:.2f} s)")
+              f" (CPU {gc:.2f} s), load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         for name in cmds:
             if name == "grep":
                 continue

@@ -361,7 +361,7 @@ def read_events(src: str | os.PathLike | bytes, *, name: str | None = None,
     pipe = Pipeline(name or label, emit_all=small if emit_all is None else emit_all)
     bar = progress.for_input(label, fh)   # None unless a big input and stderr a terminal
     try:
-        for chunk in pipe.scanner.search_ahead(chunks(label, fh)):
+        for chunk in chunks(label, fh):
             pipe.feed(chunk)
             if bar is not None:
                 bar.update(fh.tell())     # the file's offset: compressed bytes for a .gz

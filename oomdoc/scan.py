@@ -23,11 +23,8 @@ import re
 from collections import deque
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable, Iterator
 
 from . import scan_hs
-from . import read_ahead
-from .read_ahead import ahead
 from .scan_lines import LineIndex, step_counts
 
 BLOCK = 1 << 20      # a multiple of scan_lines.STEP (newlines are counted per step, per block)
@@ -193,10 +190,6 @@ def anchor_set(variants) -> list[str]:
     return used + missed
 
 
-def _nothing(_data: bytes) -> None:
-    return None
-
-
 class Scanner:
     """Incremental: `feed(bytes)` returns [(line_no, line_bytes)], `finish()` the rest.
 
@@ -252,9 +245,6 @@ class Scanner:
         self._stride = 1
         self._line_blocks: list[tuple[int, int, tuple[bytes, ...]]] | None = None
         self._step_counts: list[int] | None = None
-        # (chunk, (r0, r1, want_blocks, matcher result)) searched by `search_ahead`'s thread
-        self._ahead: tuple | None = None
-        self.searched_ahead = 0      # regions whose search came from that thread
         self._consumed = 0          # stream offset of the current region's start
         self._probe = 0             # stream offset of the next sampling probe
         # the last big sampled regions, newest last, for the exact ring: the last
@@ -298,44 +288,6 @@ class Scanner:
             return []
         tail, self.pending = self.pending + b"\n", b""
         return self._region(tail, 0, len(tail))
-
-    def search_ahead(self, chunks: Iterable[bytes]) -> Iterator[bytes]:
-        """`chunks`, read and searched one chunk ahead in a thread; feed them in order.
-
-        The thread guesses the region `feed` will search in each chunk (from
-        just after its first newline unless the previous chunk ended a line,
-        to its last newline) and runs Hyperscan on it with a matcher of its
-        own; `_hits` takes that result only when buffer and bounds are the
-        ones it would search, else searches itself. Reading and Hyperscan
-        release the GIL, so on a second core they overlap the numbering and
-        parsing of the previous chunk; reading has a thread of its own. Only
-        with a core to spare (`read_ahead.spare_core`): else the chunks are
-        passed on as they are.
-        """
-        if not read_ahead.spare_core():
-            yield from chunks
-            return
-        twin = None
-        if not self.emit_all and self._fast_matcher() is not None:
-            twin = self._matcher.clone()
-        ended_line = True
-
-        def search(data: bytes):
-            nonlocal ended_line
-            r0 = 0 if ended_line else data.find(b"\n") + 1
-            ended_line = data.endswith(b"\n")
-            r1 = data.rfind(b"\n", r0) + 1
-            if twin is None or r1 - r0 <= SMALL:
-                return None
-            want = r1 - r0 > SUBBLOCK and bool(self.line_literals)
-            return r0, r1, want, twin.scan(data, r0, r1, want)
-
-        # two stages: one thread reads, another searches what was read
-        read = (data for data, _ in ahead(chunks, _nothing))
-        for data, found in ahead(read, search):
-            self._ahead = (data, found) if found is not None else None
-            yield data
-        self._ahead = None
 
     def variants(self) -> list[str]:
         """Every trigger literal as searched (as written, lowercased, Capitalised)."""
@@ -384,15 +336,7 @@ class Scanner:
         self._step_counts = None
         big = r1 - r0 > SUBBLOCK and not self.emit_all
         if r1 - r0 > SMALL and not self.emit_all and self._fast_matcher() is not None:
-            want = big and bool(self.line_literals)
-            pre = self._ahead if self._ahead is not None and self._ahead[0] is buf else None
-            if pre is not None:
-                self._ahead = None
-            if pre is not None and pre[1][:3] == (r0, r1, want):
-                found, blocks, self._step_counts = pre[1][3]
-                self.searched_ahead += 1
-            else:
-                found, blocks, self._step_counts = self._matcher.scan(buf, r0, r1, want)
+            found, blocks, self._step_counts = self._matcher.scan(buf, r0, r1, big and bool(self.line_literals))
             if big:
                 self._line_blocks = blocks
             ctx = self._rare_ctx

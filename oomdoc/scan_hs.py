@@ -53,21 +53,8 @@ class Matcher:
         self._lens = [len(x) for x in rare]
         self.overlap = max((len(x) for x in rare + line), default=1)
         self._db = _database(hs, rare, line)
-        self._scratch = None   # the database's own; a clone has its own (one per thread)
         self._found: list[tuple[int, int]] = []
         self._on_match = self._record  # one bound method, referenced for the db's lifetime
-
-    def clone(self) -> "Matcher":
-        """A matcher on the same (read-only) database with its own scratch and results,
-        for another thread: Hyperscan allows concurrent scans, one scratch each."""
-        import hyperscan as hs
-
-        twin = object.__new__(Matcher)
-        twin.__dict__.update(self.__dict__)
-        twin._scratch = hs.Scratch(self._db)
-        twin._found = []
-        twin._on_match = twin._record
-        return twin
 
     def _record(self, pid: int, start: int, end: int, flags: int, ctx) -> None:
         self._found.append((pid, end))
@@ -96,10 +83,7 @@ class Matcher:
             b = min(r1, a + step + self.overlap)
             own = min(r1, a + step)          # matches starting at or after `own` belong to the next piece
             found.clear()
-            if self._scratch is None:
-                self._db.scan(mv[a:b], match_event_handler=self._on_match)
-            else:
-                self._db.scan(mv[a:b], match_event_handler=self._on_match, scratch=self._scratch)
+            self._db.scan(mv[a:b], match_event_handler=self._on_match)
             counts += [count(b"\n", c, min(own, c + STEP)) for c in range(a, own, STEP)]
             if not found:
                 continue

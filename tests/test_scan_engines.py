@@ -297,37 +297,6 @@ def test_compiled_database_is_cached_and_a_bad_cache_file_is_only_a_miss(tmp_pat
     assert starts(scan_hs._database(hs, rare, line)) == fresh
 
 
-@needs_hs
-@pytest.mark.parametrize("shape", ["verl-dense", "hf-trainer"])
-def test_search_ahead_in_a_thread_changes_nothing_but_is_used(shape, shape_logs, monkeypatch):
-    """read_events searches the next chunk in a thread; feeding the same chunks in line gives the same facts."""
-    from oomdoc import read_ahead
-
-    monkeypatch.setenv(scan_hs.ENGINE_ENV, "hyperscan")
-    monkeypatch.setattr(read_ahead, "spare_core", lambda: True)
-    data = shape_logs[shape].read_bytes()
-    used = []
-    real_finish = Pipeline.finish
-
-    def finish(self):
-        used.append(self.scanner.searched_ahead)
-        return real_finish(self)
-    monkeypatch.setattr(Pipeline, "finish", finish)
-    threaded = read_events(str(shape_logs[shape]), name="t").facts_json("t")
-    assert used[0] >= len(data) // (8 << 20)          # every full chunk's search came from the thread
-    inline = Pipeline("t")
-    for i in range(0, len(data), 8 << 20):
-        inline.feed(data[i:i + (8 << 20)])
-    inline.finish()
-    assert used[1] == 0
-    assert json.dumps(threaded, sort_keys=True) == json.dumps(inline.analysis.facts_json("t"), sort_keys=True)
-    # on a busy machine the chunks go through as they are
-    monkeypatch.setattr(read_ahead, "spare_core", lambda: False)
-    busy = read_events(str(shape_logs[shape]), name="t").facts_json("t")
-    assert used[2] == 0
-    assert json.dumps(busy, sort_keys=True) == json.dumps(threaded, sort_keys=True)
-
-
 @pytest.mark.parametrize("engine", ["hyperscan", "fallback"])
 def test_exact_tail_spans_the_head_and_a_thin_probed_rest(engine, monkeypatch):
     """Metric lines on every line of the head, then few: the first region is read exactly up to the
