@@ -6,8 +6,10 @@ metric line every ~25 lines), dense verl (a metric line every other line),
 Hugging Face Trainer (a loss dict on every line after tqdm `\\r` redraws),
 Megatron-DeepSpeed (iteration lines). For each shape the commands run
 REPEAT times interleaved on the page-cached file (load drifts hit all
-alike); printed: medians, the ratio to grep's median in the same run, and
-peak RSS (wait4). The fallback engine is forced with OOMDOC_SCAN_ENGINE=fallback.
+alike); printed: wall medians, the ratio to grep's median in the same run,
+CPU (user+sys) with its ratio, and peak RSS (wait4). The fallback engine is
+forced with OOMDOC_SCAN_ENGINE=fallback. The load average is printed per
+shape: the ratios move with it.
 
 usage: bench_shapes.py [--size BYTES] [--repeat N] [--only SHAPE,...] [--verbs facts,explain]
                        [--engines hyperscan,fallback] [--dir DIR]
@@ -46,8 +48,8 @@ def shape_file(shape: str, size: int, folder: Path) -> Path:
     return path
 
 
-def timed(cmd: list[str], env: dict) -> tuple[float, float, int]:
-    """(wall seconds, peak RSS MiB, exit status) of one run, stdout to a pipe."""
+def timed(cmd: list[str], env: dict) -> tuple[float, float, float, int]:
+    """(wall seconds, CPU seconds, peak RSS MiB, exit status) of one run, stdout to a pipe."""
     t = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
     assert proc.stdout is not None
@@ -55,7 +57,7 @@ def timed(cmd: list[str], env: dict) -> tuple[float, float, int]:
         pass
     _, status, ru = os.wait4(proc.pid, 0)
     proc.returncode = os.waitstatus_to_exitcode(status)
-    return time.perf_counter() - t, ru.ru_maxrss / 1024, proc.returncode
+    return time.perf_counter() - t, ru.ru_utime + ru.ru_stime, ru.ru_maxrss / 1024, proc.returncode
 
 
 def main() -> int:
@@ -80,28 +82,35 @@ def main() -> int:
                 cmds[f"{verb}/{engine}"] = ([sys.executable, "-m", "oomdoc", verb, str(log), *extra],
                                             {**env, "OOMDOC_SCAN_ENGINE": engine})
         times: dict[str, list[float]] = {k: [] for k in cmds}
+        cpus: dict[str, list[float]] = {k: [] for k in cmds}
         rss: dict[str, float] = {k: 0.0 for k in cmds}
         for _ in range(args.repeat):
             for name, (cmd, cenv) in cmds.items():
-                dt, peak, rc = timed(cmd, cenv)
+                dt, cpu, peak, rc = timed(cmd, cenv)
                 if rc not in (0, 1):
                     print(f"{shape}: {name} exited {rc}", file=sys.stderr)
                     return 1
                 times[name].append(dt)
+                cpus[name].append(cpu)
                 rss[name] = max(rss[name], peak)
         g = statistics.median(times["grep"])
+        gc = statistics.median(cpus["grep"])
         size_mib = log.stat().st_size / 2**20
-        print(f"\n{shape}: {log} ({size_mib:.0f} MiB), {args.repeat} runs, grep -c -E median {g:.2f} s")
+        print(f"\n{shape}: {log} ({size_mib:.0f} MiB), {args.repeat} runs, grep -c -E median {g:.2f} s"
+              f" (CPU {gc:.2f} s), load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         for name in cmds:
             if name == "grep":
                 continue
             m = statistics.median(times[name])
-            print(f"  {name:<20} median {m:6.2f} s  ratio {m / g:5.2f}x  peak RSS {rss[name]:4.0f} MiB"
-                  f"  (min {min(times[name]):.2f}, max {max(times[name]):.2f})", flush=True)
-            rows.append((shape, name, m, m / g, rss[name]))
-    print("\n| shape | command/engine | median | vs grep | peak RSS |\n|---|---|---|---|---|")
-    for shape, name, m, r, peak in rows:
-        print(f"| {shape} | {name} | {m:.2f} s | {r:.2f}x | {peak:.0f} MiB |")
+            c = statistics.median(cpus[name])
+            print(f"  {name:<20} median {m:6.2f} s  ratio {m / g:5.2f}x   CPU {c:5.2f} s  ratio {c / gc:5.2f}x"
+                  f"  peak RSS {rss[name]:4.0f} MiB  (wall min {min(times[name]):.2f}, max {max(times[name]):.2f})",
+                  flush=True)
+            rows.append((shape, name, m, m / g, c, c / gc, rss[name]))
+    print("\n| shape | command / engine | wall (median) | vs grep | CPU (median) | vs grep | peak RSS |\n"
+          "|---|---|---|---|---|---|---|")
+    for shape, name, m, r, c, rc, peak in rows:
+        print(f"| {shape} | {name} | {m:.2f} s | **{r:.2f}x** | {c:.2f} s | {rc:.2f}x | {peak:.0f} MiB |")
     return 0
 
 

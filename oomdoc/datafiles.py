@@ -46,16 +46,16 @@ def cache_dir() -> str:
         os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "oomdoc")
 
 
-def write_cache(path, doc: dict) -> None:
-    """Write a JSON cache file (a str or a Path) atomically (a concurrent reader sees the
-    old or the new file, never half of one); a cache that cannot be written is only a
-    slower next run."""
+def write_cache(path, doc) -> None:
+    """Write a cache file (a str or a Path; JSON for a dict, bytes as given) atomically (a
+    concurrent reader sees the old or the new file, never half of one); a cache that cannot
+    be written is only a slower next run."""
     path = os.fspath(path)
     try:
         os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
         tmp = f"{os.path.splitext(path)[0]}.{os.getpid()}.tmp"
-        with open(tmp, "w", encoding="utf-8") as fh:
-            fh.write(json.dumps(doc))
+        with open(tmp, "wb") as fh:
+            fh.write(doc if isinstance(doc, bytes) else json.dumps(doc).encode("utf-8"))
         os.replace(tmp, path)
     except OSError:
         pass

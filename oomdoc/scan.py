@@ -25,35 +25,12 @@ from functools import lru_cache
 
 from .records import dataclass, field
 from . import scan_hs
+from .scan_lines import LineIndex, step_counts
 
-BLOCK = 1 << 20
+BLOCK = 1 << 20      # a multiple of scan_lines.STEP (newlines are counted per step, per block)
 SUBBLOCK = 1 << 16
 SMALL = 4096  # below this, one Python regex pass is cheaper than building anything
 KEEP_TAILS = 3   # sampled regions kept for the exact tail (8 MiB each when reading a file)
-LONG_LINE = 400  # bytes: above this average, a memchr loop counts newlines faster than bytes.count
-
-
-def newline_counter(buf: bytes, r0: int, r1: int):
-    """`buf.count` for newlines, or a `find` loop where lines are long.
-
-    bytes.count tests every byte (~1 GB/s); find is memchr (SIMD) but costs a
-    Python round trip per line: faster from ~400 bytes a line (verl's 3 KB
-    metric line every other line: ~2.5x).
-    """
-    probe = min(r1, r0 + SUBBLOCK)
-    if buf.count(b"\n", r0, probe) * LONG_LINE > probe - r0:
-        return buf.count
-    find = buf.find
-
-    def count(nl: bytes, a: int, b: int) -> int:
-        n = 0
-        p = find(nl, a, b)
-        while p >= 0:
-            n += 1
-            p = find(nl, p + 1, b)
-        return n
-
-    return count
 
 
 @dataclass
@@ -66,6 +43,8 @@ class _Tail:
     blocks: list                        # (start, end, literals) of blocks holding one-line triggers
     reported: list                      # offsets of the hits already reported
     emitted: list = field(default_factory=list)  # line ranges emitted whole (parsed there)
+    lines: LineIndex | None = None      # set once the region is numbered
+    floor: int = 0                      # the tail is searched from here (lines before were read exactly)
 
 
 @dataclass(frozen=True)
@@ -265,6 +244,7 @@ class Scanner:
         self._period_end = sample_exact
         self._stride = 1
         self._line_blocks: list[tuple[int, int, tuple[bytes, ...]]] | None = None
+        self._step_counts: list[int] | None = None
         self._consumed = 0          # stream offset of the current region's start
         self._probe = 0             # stream offset of the next sampling probe
         # the last big sampled regions, newest last, for the exact ring: the last
@@ -353,9 +333,10 @@ class Scanner:
         one-line trigger (and which), so sampling need not search the others.
         """
         self._line_blocks = None
+        self._step_counts = None
         big = r1 - r0 > SUBBLOCK and not self.emit_all
         if r1 - r0 > SMALL and not self.emit_all and self._fast_matcher() is not None:
-            found, blocks = self._matcher.scan(buf, r0, r1, big and bool(self.line_literals))
+            found, blocks, self._step_counts = self._matcher.scan(buf, r0, r1, big and bool(self.line_literals))
             if big:
                 self._line_blocks = blocks
             ctx = self._rare_ctx
@@ -375,9 +356,11 @@ class Scanner:
             self._build_prefilters()
             mv = memoryview(buf)
             line_blocks = []
+            counts: list[int] = []
             for a in range(r0, r1, BLOCK):
                 b = min(r1, a + BLOCK + self._overlap)
                 text = str(mv[a:b], "latin-1")
+                counts += step_counts(buf, a, min(r1, a + BLOCK))   # while the block is in the cache
                 if self.line_literals and self._line_pf(text):
                     line_blocks.append((a, b, tuple(self.line_literals)))
                 if not self._has_triggers or not self._anchors(text):
@@ -387,15 +370,22 @@ class Scanner:
                     if self._prefilter(mv[s:e]):
                         spans.append((s, e))
             self._line_blocks = line_blocks
+            self._step_counts = counts
         hits = []
-        seen = -1
         if spans and self._re_compiled is None:
             self._re_compiled = _trie_regex(tuple(sorted(self._ctx)))
+        # Leftmost-longest, non-overlapping over the whole region, as one
+        # finditer from r0 would give: each span resumes at the end of the last
+        # match (a match may straddle into it), and leaves matches starting in
+        # its overlap to the next span (cut by the span's end, a longer literal
+        # at that start would lose to a shorter one).
+        stop = r0
         for s, e in spans:
-            for m in self._re_compiled.finditer(buf, s, e):
-                if m.start() <= seen:
-                    continue
-                seen = m.start()
+            own = e if e >= r1 else min(e, s + SUBBLOCK)
+            for m in self._re_compiled.finditer(buf, max(s, stop), e):
+                if m.start() >= own:
+                    break
+                stop = m.end()
                 b, a = self._ctx.get(m.group(0).decode("latin-1"), (0, 0))
                 hits.append((m.start(), b, a))
         return hits
@@ -421,17 +411,31 @@ class Scanner:
         out += [(p, -2, 0) for p in rest[keep:]] if ring else []
         return out
 
-    def _line_hits(self, buf: bytes, r0: int, r1: int, lits) -> list[int]:
+    def _line_hits(self, buf: bytes, r0: int, r1: int, lits, limit: int = 1 << 62) -> list[int]:
+        """The first `limit` one-line trigger hits in buf[r0:r1] (each literal once per line)."""
         out = []
         for lit in lits:
             p = buf.find(lit, r0, r1)
-            while p >= 0:
+            n = 0
+            while p >= 0 and n < limit:
                 out.append(p)
+                n += 1
                 nl = buf.find(b"\n", p, r1)
                 p = buf.find(lit, nl + 1, r1) if nl >= 0 else -1
         if len(lits) > 1:
             out.sort()
-        return out
+        return out[:limit]
+
+    def _block_hits(self, buf: bytes, blocks, lo: int, hi: int, limit: int = 1 << 62) -> list[int]:
+        """The first `limit` hits in buf[lo:hi], searched only in the blocks known to hold one."""
+        pos: list[int] = []
+        for a, b, lits in blocks:
+            a, b = max(a, lo, pos[-1] + 1 if pos else lo), min(b, hi)
+            if a < b:
+                pos += self._line_hits(buf, a, b, lits, limit - len(pos))
+                if len(pos) >= limit:
+                    break
+        return sorted(set(pos))[:limit]
 
     @staticmethod
     def _next_line_hit(buf: bytes, pos: int, end: int, lits) -> int:
@@ -457,24 +461,39 @@ class Scanner:
                      head_end: int = -1) -> list[tuple[int, int, int]]:
         """One-line trigger hits to report: (pos, -1, 0) now, (pos, -2, 0) for the ring.
 
-        While few, every hit is found (and sampled by count). Once sampling
-        has started, a big region is probed at byte-spaced points (about
-        `sample_period` per doubling of the stream) and only searched in the
-        blocks known to hold a hit; its exact tail is read lazily by
-        `drain_ring`, so an endless stream of metric lines costs no search.
+        The first `sample_exact` hits are found one by one (and so are those
+        in the head, where the unsampled must stay out of the emission); a
+        small region's hits are all found and sampled by count. Past those, a
+        big region is probed at byte-spaced points (about `sample_period` per
+        doubling of the stream), searching only the blocks known to hold a hit;
+        its exact tail is read lazily by `drain_ring`, so an endless stream of
+        metric lines costs no search -- from the first region on (a 8 MiB
+        region of Trainer loss lines holds ~50,000).
         """
         blocks = self._line_blocks
-        if blocks is None or self.line_seen < self.sample_exact:
-            spans = blocks if blocks is not None else [(r0, r1, self.line_literals)]
-            pos = []
-            for a, b, lits in spans:
-                pos += self._line_hits(buf, max(a, pos[-1] + 1) if pos else a, min(b, r1), lits)
-            return self._sample(sorted(set(pos)), head_end)
+        if blocks is None:
+            return self._sample(self._line_hits(buf, r0, r1, self.line_literals), head_end)
         out: list[tuple[int, int, int]] = []
         reported: list[int] = []
         base = self._consumed - r0          # stream offset = base + buffer offset
+        floor = r0
+        if self.line_seen < self.sample_exact:
+            need = self.sample_exact - self.line_seen
+            pos = self._block_hits(buf, blocks, r0, r1, need)
+            floor = r1
+            if len(pos) >= need:
+                nl = buf.find(b"\n", pos[-1], r1)
+                floor = nl + 1 if nl >= 0 else r1
+            if head_end > floor:
+                pos += self._block_hits(buf, blocks, floor, head_end)
+                floor = head_end
+            out = self._sample(pos, head_end)
+            if floor >= r1:
+                return out
+            reported = [p for p, kind, _ in out if kind == -1]
+            self._probe = max(self._probe, base + floor + max(4096, (base + floor) // self.sample_period))
         for a, b, lits in blocks:
-            b = min(b, r1)
+            a, b = max(a, floor), min(b, r1)
             while True:
                 q = max(a, self._probe - base)
                 if q >= b:
@@ -488,7 +507,7 @@ class Scanner:
                 nl = buf.find(b"\n", p, r1)
                 eol = nl + 1 if nl >= 0 else r1
                 self._probe = base + eol + max(4096, (base + eol) // self.sample_period)
-        self._tails.append(_Tail(buf, r0, r1, first, blocks, reported))
+        self._tails.append(_Tail(buf, r0, r1, first, blocks, reported, floor=floor))
         if len(self._tails) > KEEP_TAILS:
             del self._tails[0]
             self.line_ring.clear()   # ring candidates older than the dropped region: no longer contiguous
@@ -514,7 +533,10 @@ class Scanner:
         done = {buf.rfind(b"\n", r0, p) + 1 for p in t.reported}
         starts: list[int] = []
         for a, b, lits in reversed(t.blocks):
+            a = max(a, t.floor)
             end = min(b, r1)
+            if end <= a:
+                continue
             while len(starts) < want:
                 p = self._last_line_hit(buf, a, end, lits)
                 if p < 0:
@@ -528,10 +550,9 @@ class Scanner:
             if len(starts) >= want:
                 break
         out: list[tuple[int, bytes]] = []
-        line, pos = t.first, r0
+        lines = t.lines or LineIndex(buf, r0, r1, t.first)
         for ls in sorted(starts):
-            line += buf.count(b"\n", pos, ls)
-            pos = ls
+            line = lines.line_at(ls)
             if any(lo <= line <= hi for lo, hi in t.emitted):
                 continue  # emitted with a window: parsed there already
             nl = buf.find(b"\n", ls, r1)
@@ -565,9 +586,9 @@ class Scanner:
         if self.emit_until >= first:
             ranges.append((r0, skip_lines(r0, self.emit_until - first + 1), first))
 
-        cursor_pos, cursor_line = r0, first
         hit_lines: set[int] = set()
         carry_back: tuple[int, int] | None = None  # lines wanted from self.prev
+        self._step_counts = None    # newlines per STEP, when the search counted them
         # reading everything: trigger windows add nothing
         events = self._hits(buf, r0, r1) if not self.emit_all else []
         if not self.emit_all and self.line_literals:
@@ -575,21 +596,19 @@ class Scanner:
             # each as a record would cost more than the rest of a big file
             events += self._line_events(buf, r0, r1, first, head_end)
         events.sort()
-        count = newline_counter(buf, r0, r1)
+        lines = LineIndex(buf, r0, r1, first, self._step_counts)
         for pos, before, after in events:
             start = buf.rfind(b"\n", r0, pos) + 1 or r0
             start = max(start, r0)
-            if start > cursor_pos:
-                cursor_line += count(b"\n", cursor_pos, start)
-                cursor_pos = start
+            line_no = lines.line_at(start)
             if before == -3:  # sampled away: neither reported nor emitted
-                hit_lines.add(cursor_line)
+                hit_lines.add(line_no)
                 continue
             if before < 0:  # a one-line trigger: reported apart, not emitted
                 end = buf.find(b"\n", start, r1)
-                hit = (cursor_line, buf[start:end if end >= 0 else r1][: self.max_line])
+                hit = (line_no, buf[start:end if end >= 0 else r1][: self.max_line])
                 (self.line_hits if before == -1 else self.line_ring).append(hit)
-                hit_lines.add(cursor_line)
+                hit_lines.add(line_no)
                 continue
             lo = start
             need = before
@@ -597,11 +616,11 @@ class Scanner:
                 lo = max(buf.rfind(b"\n", r0, lo - 1) + 1, r0)
                 need -= 1
             if need and lo == r0:
-                carry_back = (max(cursor_line - before, 1), first - 1)
+                carry_back = (max(line_no - before, 1), first - 1)
             hi = skip_lines(start, after + 1)
             if after and hi == r1:
-                self.emit_until = max(self.emit_until, cursor_line + after)
-            ranges.append((lo, hi, cursor_line - (before - need)))
+                self.emit_until = max(self.emit_until, line_no + after)
+            ranges.append((lo, hi, line_no - (before - need)))
 
         out: list[tuple[int, bytes]] = []
         emitted: list[tuple[int, int]] = []  # line ranges emitted whole (parsed there)
@@ -632,10 +651,11 @@ class Scanner:
                             self.cut_lines += 1
                         out.append((line, ln))
                     line += 1
-        self.next_line = cursor_line + count(b"\n", cursor_pos, r1)
+        self.next_line = lines.end
         self._consumed += r1 - r0
         if self._tails and self._tails[-1].buf is buf and self._tails[-1].r0 == r0:
             self._tails[-1].emitted = emitted
+            self._tails[-1].lines = lines
         if out:
             self.last_emitted = max(self.last_emitted, out[-1][0])
         self._keep_tail(buf, r0, r1)

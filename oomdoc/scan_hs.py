@@ -11,18 +11,29 @@ some platforms; `matcher()` then returns None and the scanner uses its
 pydantic-core prefilter path. `OOMDOC_SCAN_ENGINE=fallback` forces that path,
 `hyperscan` or `auto` (default) use this one when it loads.
 
+Compiling the database costs 40-70 ms a process; the compiled bytes are cached
+(`hs.dumpb`, in the oomdoc cache dir, keyed by the literal set, its flags and
+the hyperscan version; the full key is stored inside, so a file-name collision
+is only a miss) and loaded in microseconds. Hyperscan refuses a database built
+for another version or CPU; that is a miss too.
+
 Traps of the 0.9 bindings avoided here: the match handler is a bound method
 kept alive by its object (an inline lambda handed to a stream segfaults), it
 returns None (a truthy return stops the scan), no streams (`Stream.size()`
-segfaults), and patterns are compiled as literals (no regex escaping).
+segfaults), patterns are compiled as literals (no regex escaping), and a
+loaded database gets its scratch set explicitly (`loadb` leaves none: its
+first scan fails).
 """
 from __future__ import annotations
 
 import os
+import zlib
 from functools import lru_cache
 
+from .scan_lines import STEP
+
 ENGINE_ENV = "OOMDOC_SCAN_ENGINE"
-PIECE = 1 << 20
+PIECE = 1 << 20      # a multiple of scan_lines.STEP
 
 
 def wanted() -> bool:
@@ -41,12 +52,7 @@ class Matcher:
         self._n = len(rare)
         self._lens = [len(x) for x in rare]
         self.overlap = max((len(x) for x in rare + line), default=1)
-        exprs = list(rare) + list(line)
-        flags = [0] * len(rare) + [hs.HS_FLAG_SINGLEMATCH] * len(line)
-        self._db = hs.Database(mode=hs.HS_MODE_BLOCK)
-        self._db.compile(expressions=exprs, ids=list(range(len(exprs))), elements=len(exprs),
-                         flags=flags, literal=True)
-        self._scratch = None
+        self._db = _database(hs, rare, line)
         self._found: list[tuple[int, int]] = []
         self._on_match = self._record  # one bound method, referenced for the db's lifetime
 
@@ -54,24 +60,31 @@ class Matcher:
         self._found.append((pid, end))
         # returning None (falsy) lets the scan go on
 
-    def scan(self, buf, r0: int, r1: int, want_blocks: bool) -> tuple[list[tuple[int, int]], list]:
-        """([(start, rare id)] leftmost-longest, non-overlapping; [(a, b, line literals present)]).
+    def scan(self, buf, r0: int, r1: int, want_blocks: bool) -> tuple[list[tuple[int, int]], list, list[int]]:
+        """([(start, rare id)] leftmost-longest, non-overlapping; [(a, b, line literals present)];
+        newlines per scan_lines.STEP from r0, counted while each piece is in the cache).
 
-        The rare matches are the ones a left-to-right alternation (the
-        fallback's trie regex) would find: at each start the longest literal,
-        none starting inside a previous match.
+        The rare matches are the ones one left-to-right pass of the fallback's
+        trie regex over r0:r1 finds: every match of every literal is reported
+        (no single-match flag on these), so after sorting by (start, -length)
+        the first candidate at or after the end of the last kept match is the
+        leftmost start there and the longest literal at it. Pieces only decide
+        who reports a match (its start), never which one wins.
         """
         mv = memoryview(buf)
         found = self._found
         n, lens = self._n, self._lens
         starts: list[tuple[int, int]] = []
         blocks: list = []
+        counts: list[int] = []
+        count = buf.count
         step = PIECE if want_blocks else max(PIECE, r1 - r0)
         for a in range(r0, r1, step):
             b = min(r1, a + step + self.overlap)
             own = min(r1, a + step)          # matches starting at or after `own` belong to the next piece
             found.clear()
             self._db.scan(mv[a:b], match_event_handler=self._on_match)
+            counts += [count(b"\n", c, min(own, c + STEP)) for c in range(a, own, STEP)]
             if not found:
                 continue
             present = []
@@ -93,7 +106,39 @@ class Matcher:
                 continue
             out.append((s, pid))
             stop = s - neg_len
-        return out, blocks
+        return out, blocks, counts
+
+
+CACHE_FORMAT = b"oomdoc-hs-1"
+
+
+def _database(hs, rare: tuple[bytes, ...], line: tuple[bytes, ...]):
+    """The block-mode database for these literals: from the cache, else compiled (and cached)."""
+    from .datafiles import cache_dir, write_cache
+
+    exprs = list(rare) + list(line)
+    flags = [0] * len(rare) + [hs.HS_FLAG_SINGLEMATCH] * len(line)
+    # length-prefixed literals: two literal sets never share a key
+    key = b"\0".join([CACHE_FORMAT, str(getattr(hs, "__version__", "?")).encode(), str(len(rare)).encode(),
+                      *(str(len(x)).encode() + b":" + x for x in exprs)])
+    path = os.path.join(cache_dir(), f"hyperscan-{zlib.crc32(key):08x}{zlib.adler32(key):08x}.db")
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+        if raw[:len(key)] == key and raw[len(key):len(key) + 1] == b"\n":
+            db = hs.loadb(raw[len(key) + 1:], mode=hs.HS_MODE_BLOCK)
+            db.scratch = hs.Scratch(db)
+            return db
+    except Exception:   # no file, another version's or platform's database: compile
+        pass
+    db = hs.Database(mode=hs.HS_MODE_BLOCK)
+    db.compile(expressions=exprs, ids=list(range(len(exprs))), elements=len(exprs),
+               flags=flags, literal=True)
+    try:
+        write_cache(path, key + b"\n" + hs.dumpb(db))
+    except Exception:   # a database that cannot be serialised is only not cached
+        pass
+    return db
 
 
 @lru_cache(maxsize=4)

@@ -212,3 +212,114 @@ def test_literals_given_at_run_time_are_searched_as_given(engine, monkeypatch):
         got = [no for no, _ in s.feed(data) + s.finish()]
         assert got == want, (lits, got)
         assert s.engine == ("hyperscan" if engine == "hyperscan" else "prefilter")
+
+
+# -- leftmost-longest at every seam ---------------------------------------------
+
+NESTED = (("mem_fail_alpha_beta", 1, 1), ("mem_fail", 4, 0), ("alpha_beta_gamma", 0, 5),
+          ("fail_alpha", 2, 2), ("beta_gamma_mem_fail", 3, 3))
+
+
+def _leftmost_longest(data: bytes, words: list[bytes]) -> list[int]:
+    """The reference, by brute force: the leftmost start of any literal, the longest there, resume after it."""
+    out, pos = [], 0
+    while True:
+        starts = [p for p in (data.find(w, pos) for w in words) if p >= 0]
+        if not starts:
+            return out
+        p = min(starts)
+        pos = p + max(len(w) for w in words if data.startswith(w, p))
+        out.append(p)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_leftmost_longest_at_block_and_piece_seams(seed, monkeypatch):
+    """Nested, overlapping and prefix literals straddling every 64 KiB sub-block, 1 MiB block and
+    Hyperscan piece seam: both engines give exactly the matches one left-to-right pass gives."""
+    from oomdoc.scan import SUBBLOCK, TriggerGroup
+
+    rnd = random.Random(seed)
+    groups = [TriggerGroup(f"g{i}", (w,), before=b, after=a) for i, (w, b, a) in enumerate(NESTED)]
+    words = [w.encode() for w, _, _ in NESTED]
+    combos = [b"mem_fail_alpha_beta_gamma_mem_fail", b"beta_gamma_mem_fail_alpha_beta", b"mem_fail_alpha",
+              b"alpha_beta_gamma_mem_fail_alpha_beta_gamma", b"fail_alpha_beta_gamma", b"mem_mem_fail"]
+    data = bytearray(b"INFO ordinary chatter of a long training run, nothing to see\n" * 45000)
+    for seam in range(SUBBLOCK, len(data) - 200, SUBBLOCK):
+        for _ in range(2):
+            combo = rnd.choice(combos)
+            at = seam - rnd.randint(0, len(combo))
+            data[at:at + len(combo)] = combo
+            combo = rnd.choice(combos)     # and one a few bytes after, inside the overlap
+            at = seam + rnd.randint(1, 60)
+            data[at:at + len(combo)] = combo
+    data = bytes(data)
+    want = _leftmost_longest(data, words)
+    assert len(want) > 100
+    got = {}
+    for engine in ("hyperscan", "fallback") if HAVE_HS else ("fallback",):
+        monkeypatch.setenv(scan_hs.ENGINE_ENV, engine)
+        s = Scanner(groups, [])
+        got[engine] = s._hits(data, 0, len(data))
+        assert [p for p, _, _ in got[engine]] == want, engine
+    ctx = {w.encode(): (b, a) for w, b, a in NESTED}
+    longest = {p: max((w for w in words if data.startswith(w, p)), key=len) for p in want}
+    assert got["fallback"] == [(p, *ctx[longest[p]]) for p in want]
+    if HAVE_HS:
+        assert got["hyperscan"] == got["fallback"]
+
+
+@needs_hs
+def test_compiled_database_is_cached_and_a_bad_cache_file_is_only_a_miss(tmp_path, monkeypatch):
+    import hyperscan as hs
+
+    monkeypatch.setenv("OOMDOC_CACHE_DIR", str(tmp_path))
+    rare, line = (b"out of memory", b"out of memory error", b"Killed"), (b"step:",)
+    data = b"x step:1 out of memory error y\nKilled step:2\n" * 3
+
+    def starts(db) -> list[tuple[int, int]]:
+        found = []
+
+        def on_match(pid, start, end, flags, ctx):
+            found.append((pid, end))
+        db.scan(data, match_event_handler=on_match)
+        return sorted(found)
+
+    fresh = starts(scan_hs._database(hs, rare, line))
+    files = list(tmp_path.glob("hyperscan-*.db"))
+    assert len(files) == 1
+    assert starts(scan_hs._database(hs, rare, line)) == fresh          # loaded from the file
+    assert (1, 28) in fresh and sum(1 for pid, _ in fresh if pid == 3) == 1   # every rare match; step: once
+    assert starts(scan_hs._database(hs, rare[:2], line)) != fresh       # another literal set, another file
+    assert len(list(tmp_path.glob("hyperscan-*.db"))) == 2
+    files[0].write_bytes(files[0].read_bytes()[:-100])                  # truncated: compiled again
+    assert starts(scan_hs._database(hs, rare, line)) == fresh
+    files[0].write_bytes(b"garbage")
+    assert starts(scan_hs._database(hs, rare, line)) == fresh
+
+
+@pytest.mark.parametrize("engine", ["hyperscan", "fallback"])
+def test_exact_tail_spans_the_head_and_a_thin_probed_rest(engine, monkeypatch):
+    """Metric lines on every line of the head, then few: the first region is read exactly up to the
+    1024th hit and the head, probed after; the last 256 still come out exactly (from the probed
+    rest and the head's unsampled lines together)."""
+    if engine == "hyperscan" and not HAVE_HS:
+        pytest.skip("no hyperscan wheel")
+    monkeypatch.setenv(scan_hs.ENGINE_ENV, engine)
+    lines = [f"{{'loss': {i / 7:.4f}, 'grad_norm': 1.0, 'learning_rate': 1e-05, 'epoch': 0.01}}" for i in range(5000)]
+    lines += [f"INFO chatter line {i} with nothing in it at all, padding padding padding" for i in range(60000)]
+    for i in range(100):
+        lines.insert(len(lines) - 50 * i, f"{{'loss': {i / 3:.4f}, 'epoch': 1.0}}")
+    data = ("\n".join(lines) + "\n").encode()
+    assert 4 << 20 < len(data) < 8 << 20
+    want = [i + 1 for i, ln in enumerate(lines) if "'loss': " in ln]
+    groups, lits = _triggers()
+    s = Scanner(groups, lits, sample_exact=METRIC_EXACT, sample_period=METRIC_PERIOD, ring=METRIC_RING)
+    emitted = s.feed(data) + s.finish()
+    reported = [no for no, _ in s.line_hits]
+    ring = [no for no, _ in s.drain_ring()]
+    assert reported[:METRIC_EXACT] == want[:METRIC_EXACT]
+    assert set(reported) <= set(want) and not set(ring) & set(reported)
+    assert sorted(set(reported) | set(ring))[-METRIC_RING:] == want[-METRIC_RING:]
+    assert len(reported) < len(want) // 2
+    # the head's unsampled metric lines stay out of the head's emission
+    assert not {no for no, _ in emitted} & (set(want) - set(reported))

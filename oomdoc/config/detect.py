@@ -157,7 +157,7 @@ def _literals_in(text: str, lits: tuple[str, ...]) -> set[str]:
     if matcher is None:
         return {lit for lit in lits if lit in text}
     buf = text.encode("utf-8", "replace")
-    _, blocks = matcher.scan(buf, 0, len(buf), True)
+    blocks = matcher.scan(buf, 0, len(buf), True)[1]
     return {x.decode() for _, _, found in blocks for x in found}
 
 
