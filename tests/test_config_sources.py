@@ -224,3 +224,29 @@ def test_a_printed_value_never_overrides_the_runs_own_config():
            b"utilization (0.95, 45.01 GiB). Decrease GPU memory utilization or reduce GPU memory used by "
            b"other processes.\n")
     assert load(read_events(log)).value("rollout.gpu_memory_utilization") == 0.7
+
+
+def test_incidents_of_one_log_read_its_config_once_and_agree_with_a_fresh_read():
+    """The per-log cache gives each incident the same config a fresh read gives it."""
+    from oomdoc.config import loader
+    from oomdoc.pipeline import read_events
+    from oomdoc.stream import incident_views
+
+    log = b"".join([
+        b"python3 -m verl.trainer.main_ppo actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu=8\n",
+        b"torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of "
+        b"79.15 GiB of which 1.00 GiB is free.\n",
+        b"(TaskRunner pid=1) step:1 - actor/pg_loss:0.1\n" * 300,
+        b"ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.\n",
+    ])
+    views = incident_views(read_events(log))
+    assert len(views) >= 2
+    cached = [loader.load(v) for v in views]
+    fresh = []
+    for v in views:
+        loader.forget_log()
+        fresh.append(loader.load(v))
+    for c, f in zip(cached, fresh):
+        assert c.framework.to_json() == f.framework.to_json()
+        assert c.to_json() == f.to_json()
+    assert cached[0].value("actor.micro_batch_size") == 8
