@@ -23,7 +23,15 @@ def _label(case: Path) -> dict:
     return yaml.safe_load((case / "label.yaml").read_text(encoding="utf-8")) or {}
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def _params():
+    # A held-out case the rules miss keeps its label and carries `xfail: reason` (never deleted).
+    for case in CASES:
+        reason = _label(case).get("xfail")
+        marks = [pytest.mark.xfail(reason=str(reason), strict=False)] if reason else []
+        yield pytest.param(case, marks=marks, id=f"{case.parent.name}/{case.name}")
+
+
+@pytest.mark.parametrize("case", list(_params()))
 def test_detected_or_left_alone(case):
     label = _label(case)
     configs = [str(p) for p in case.iterdir() if p.suffix in CONFIG_EXT and p.name != "label.yaml"]
