@@ -346,3 +346,18 @@ def test_trl_and_open_r1_accelerate_configs():
     assert fw("+ accelerate launch --config_file examples/accelerate_configs/deepspeed_zero3.yaml train.py\n").id == "trl"
     got = fw("+ accelerate launch --config_file recipes/accelerate_configs/zero3.yaml --num_processes=7 run.py\n")
     assert (got.id, got.fork) == ("trl", "open-r1")
+
+
+def test_sglang_server_is_sglang_and_its_flags_are_its_knobs():
+    """`python -m sglang.launch_server ... --mem-fraction-static 0.9`: SGLang, not plain PyTorch."""
+    from oomdoc.config import load_run_config
+    from oomdoc.pipeline import read_events
+
+    log = (b"python3 -m sglang.launch_server --model-path Qwen/Qwen3-8B --tp-size 4 "
+           b"--mem-fraction-static 0.88 --context-length 32768\n"
+           b'  File "/usr/lib/python3/dist-packages/sglang/srt/managers/scheduler.py", line 802, in run_batch\n')
+    rc = load_run_config(read_events(log))
+    assert rc.framework.id == "sglang"
+    assert rc.value("rollout.gpu_memory_utilization") == 0.88
+    assert rc.value("rollout.tensor_parallel_size") == 4
+    assert rc.value("rollout.max_model_len") == 32768
