@@ -298,7 +298,7 @@ _FUNC_PHASE = {
     "_move_module_to_device": "model_load", "_sync_module_params_and_buffers": "model_load",
     "_init_flat_param_and_metadata": "model_load", "_init_sharded_param": "model_load",
     "fully_shard": "model_load", "prepare_model": "model_load", "_materialize_meta_module": "model_load",
-    "_broadcast_model": "model_load",
+    "_broadcast_model": "model_load", "_move_model_to_device": "model_load",
     "_take_model_step": "optimizer_step", "optimizer_step": "optimizer_step", "_optimizer_step": "optimizer_step",
     "backward": "backward", "_engine_run_backward": "backward", "run_backward": "backward",
 }
@@ -315,6 +315,8 @@ def func_phase(path: str, func: str) -> str | None:
         return "optimizer_step"
     if func == "__enter__" and "sharding_manager" in path:
         return "weight_sync"
+    if func in ("convert", "_apply") and path.endswith("torch/nn/modules/module.py"):
+        return "model_load"    # Module.to() / .cuda() / .half(): the model being placed on the device
     if (func == "__init__" and "/fsdp/" in path) or (func == "initialize" and "deepspeed" in path) \
             or (func == "prepare" and "accelerate" in path):
         return "model_load"    # FSDP(...) wrapping, deepspeed.initialize, accelerator.prepare
