@@ -12,6 +12,12 @@ from __future__ import annotations
 from . import re_cache
 from .model import MAIN, Line, Source
 
+# Colour codes whose escape byte was lost or written out by whatever stored the log:
+# `[36m` (copied from a terminal), `^[[36m` (less, cat -v), `#033[36m` (syslog/rsyslog),
+# `\x1b[36m`, `\033[36m`, `\e[36m`, `\u001b[36m` (a JSON or shell string). Only SGR
+# colour/style codes: `[12m30s]` is left alone.
+VISIBLE_ANSI_RE = re_cache.compile(
+    r"(?:#033|\^\[|\\x1[bB]|\\033|\\e|\\u001[bB])?\[(?:0|1|2|22|3[0-9]|9[0-7]|1;3[0-9]|38;5;\d{1,3})m")
 ANSI_RE = re_cache.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
 REPEAT_RE = re_cache.compile(r"\s*\[repeated (\d+)x across cluster\]\s*$")
 TQDM_RE = re_cache.compile(r"\d+%\|")
@@ -57,6 +63,8 @@ def clean(raw: str) -> list[str]:
     """
     if "\x1b" in raw:
         raw = ANSI_RE.sub("", raw)
+    if "m" in raw and ("[0m" in raw or "[1m" in raw or "[2m" in raw or "[3" in raw or "[9" in raw):
+        raw = VISIBLE_ANSI_RE.sub("", raw)
     raw = raw.rstrip("\n")
     if "\r" not in raw:
         return [raw]

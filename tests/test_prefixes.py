@@ -52,3 +52,14 @@ def test_clean_ansi_and_progress_bars():
     bar = "ep:  10%|# | 1/10\rep:  20%|## | 2/10\rep: 100%|###| 10/10"
     assert clean(bar) == ["ep: 100%|###| 10/10"]
     assert clean("50%|#  |\rtorch.OutOfMemoryError: x") == ["50%|#  |", "torch.OutOfMemoryError: x"]
+
+
+def test_colour_codes_written_out_or_with_the_escape_byte_lost_are_stripped():
+    """`[36m` (copied from a terminal), `^[[36m` (cat -v), `#033[36m` (syslog), `\\x1b[36m`
+    (a JSON string) in front of a Ray prefix: the prefix is still peeled."""
+    from oomdoc.prefixes import clean
+
+    for esc in ("", "^[", "#033", "\\x1b", "\\033", "\\e", "\\u001b"):
+        (line,) = clean(f"{esc}[36m(WorkerDict pid=123){esc}[0m step:1 - loss:0.5")
+        assert line == "(WorkerDict pid=123) step:1 - loss:0.5", esc
+    assert clean("took [12m30s], batch [3/10]") == ["took [12m30s], batch [3/10]"]
