@@ -1,8 +1,6 @@
 """Gather every source, detect the framework, map to knobs with precedence."""
 from __future__ import annotations
 
-import copy
-
 from . import RunConfig, Setting
 from . import detect as _detect
 from .mapping import COMPONENTS, all_ids, index, knob_types, mapping, ray_family, to_knob
@@ -52,6 +50,8 @@ def forget_log() -> None:
 
 
 def _read_log(lines, warn):
+    import copy
+
     from . import logsrc
 
     if _LOG_SLOT[0] is lines and _LOG_SLOT[1] == len(lines):
@@ -68,6 +68,8 @@ def _read_log(lines, warn):
 def _detect_once(lines, events, entries, commands):
     """`detect.detect`, reused for another incident of the same log when everything it reads
     is the same: the lines, the events' frames and kinds, the entries and the commands."""
+    import copy
+
     key = (len(lines), tuple(sorted({e.kind for e in events or ()})),
            tuple(f for e in events or () for f in (getattr(e, "frames", None) or ())),
            tuple((e.key, e.ns, repr(e.value), e.source) for e in entries), tuple(c.text for c in commands))
