@@ -272,6 +272,7 @@ PHASES = (
     "update_actor", "update_critic", "compute_ref_log_prob", "compute_log_prob",
     "compute_values", "compute_reward", "generate_sequences", "make_experience",
     "model_load",           # from_pretrained, load_state_dict, worker init_model, deepspeed.initialize
+    "checkpoint_save",      # gathering a full state dict / saving a checkpoint
     "optimizer_step", "backward",
 )
 _FUNC_PHASE = {
@@ -299,6 +300,11 @@ _FUNC_PHASE = {
     "_init_flat_param_and_metadata": "model_load", "_init_sharded_param": "model_load",
     "fully_shard": "model_load", "prepare_model": "model_load", "_materialize_meta_module": "model_load",
     "_broadcast_model": "model_load", "_move_model_to_device": "model_load",
+    # saving: HF Trainer, DeepSpeed / verl / OpenRLHF checkpointing, FSDP full state dicts
+    "_save_checkpoint": "checkpoint_save", "save_checkpoint": "checkpoint_save", "save_model": "checkpoint_save",
+    "safe_save_model_for_hf_trainer": "checkpoint_save", "_full_post_state_dict_hook": "checkpoint_save",
+    "_full_pre_state_dict_hook": "checkpoint_save", "get_model_state_dict": "checkpoint_save",
+    "_save_to_state_dict": "checkpoint_save",
     "_take_model_step": "optimizer_step", "optimizer_step": "optimizer_step", "_optimizer_step": "optimizer_step",
     "backward": "backward", "_engine_run_backward": "backward", "run_backward": "backward",
 }
@@ -345,7 +351,10 @@ def phase_of(record: Record, text: str | None = None) -> dict:
         p = func_phase(path, func)
         if p and p not in found:
             found.append(p)
-    op = op_of(text if text is not None else record.text)
+    body = text if text is not None else record.text
+    if "Failed to clone() tensor with name" in body and "checkpoint_save" not in found:
+        found.append("checkpoint_save")   # FSDP state_dict(): the full copy did not fit
+    op = op_of(body)
     if not found:
         return {"op": op} if op else {}
     out = {"phase": min(found, key=_RANK.__getitem__), "phases": found}
