@@ -18,6 +18,8 @@ hot path: the family has no triggers.
 """
 from __future__ import annotations
 
+from bisect import bisect_right
+
 from ..model import Event
 from .base import lazy as _lazy
 
@@ -64,12 +66,18 @@ def after_read(analysis) -> None:
         return
     first = min(failures, key=lambda e: e.line)
     last = None
-    for ln in analysis.lines:
-        if ln.no > first.end_line:
-            break
+    lines = analysis.lines
+    # the last bar at or before the failure: walk back from it (a Trainer log draws a bar
+    # on every line; reading them all forward would cost a regex per line)
+    end = bisect_right(lines, first.end_line, key=lambda ln: ln.no) if lines else 0
+    for ln in reversed(lines[:end]):
         if "%|" in ln.text:
-            for m in _BAR.finditer(ln.text):
-                last = (ln, m)
+            found = None
+            for found in _BAR.finditer(ln.text):
+                pass
+            if found is not None:
+                last = (ln, found)
+                break
     if last is None and "%|" in first.text:     # a bar glued to the failure's own line
         m = None
         for m in _BAR.finditer(first.text):
