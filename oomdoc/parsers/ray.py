@@ -26,6 +26,7 @@ treated as 2**30 (FORMATS.md §2.5); the printed fraction is exact, prefer it.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 
 from .base import lazy as _lazy
 
@@ -440,3 +441,33 @@ def _wrapped_report_piece(text: str, s: str) -> bool:
 
 def _in_table(text: str) -> bool:
     return any(_HEAD_END.search(ln) for ln in text.split("\n"))
+
+
+# -- a top-memory-users table pasted without its header --------------------------
+HEADLESS_WINDOW = 40     # lines before a kill report where its table's rows may stand
+
+
+def after_read(analysis) -> None:
+    """Give a kill report the rows of its top-memory-users table when the paste cut the
+    table's `Top 10 memory users:` / `PID MEM(GB) COMMAND` header: two or more
+    `pid  GB  command` rows (a Ray worker or Python command) just before the report."""
+    kills = [e for e in analysis.events if e.kind == "ray_oom_kill" and "top_memory_users" not in e.facts]
+    if not kills or not analysis.lines:
+        return
+    lines = analysis.lines
+    for ev in kills:
+        end = bisect_right(lines, ev.line, key=lambda ln: ln.no)
+        rows: list[dict] = []
+        for ln in reversed(lines[max(0, end - HEADLESS_WINDOW):end]):
+            m = _ROW.match(ln.text or ln.raw)   # a row the wrap joiner glued to the line above keeps its raw
+            if m and ("ray::" in m["cmd"] or "python" in m["cmd"]):
+                b = to_bytes(m["mem"], "GiB" if m["unit"] in (None, "GB") else m["unit"])
+                if b is not None:
+                    rows.append({"pid": int(m["pid"]), "bytes": b, "command": m["cmd"]})
+                    continue
+            if rows:
+                break
+        if len(rows) >= 2:
+            rows.reverse()
+            ev.facts["top_memory_users"] = rows
+            ev.facts["top_memory_total_bytes"] = sum(r["bytes"] for r in rows)
