@@ -60,6 +60,11 @@ class MetricStore:
         pts = self.series.get(name)
         return pts[-1][1] if pts else None
 
+    def last_step(self) -> float | None:
+        """The highest step number any series reached (None: no series names steps)."""
+        steps = [pts[-1][0] for pts in self.series.values() if pts and pts[-1][0] is not None]
+        return max(steps) if steps else None
+
     def count_between(self, lo: int, hi: int, enough: int) -> int:
         """Metric lines printed strictly between lines `lo` and `hi` (counting stops at `enough`)."""
         seen: set[int] = set()

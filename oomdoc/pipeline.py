@@ -108,7 +108,10 @@ class KeyIndex:
             # a key holding another key of its parser adds nothing (a smaller regex to compile)
             for key in cover_set(k for k in getattr(m, "KEYS", ()) if k):
                 owners.setdefault(key, set()).add(i)
-        self.always = frozenset(i for i in range(len(mods)) if not any(i in o for o in owners.values()))
+        # a family with no keys reads every record; one with no `parse` (it only judges the
+        # events after the read, like `bars`) reads none
+        self.always = frozenset(i for i, m in enumerate(mods)
+                                if hasattr(m, "parse") and not any(i in o for o in owners.values()))
         key = _trie_key(owners)
         self._search = None if not owners else re_cache.compile(trie_pattern(owners)).search if key is None \
             else re_cache.compile_built(key, lambda: trie_pattern(owners)).search
@@ -294,10 +297,9 @@ class Pipeline:
         """Events of closed records; metric events go to the metric store."""
         out: list[Event] = []
         for rec in records:
-            lower = rec.text.lower()
-            offered = self._keys.offered(lower)
-            if "\n" in lower:   # a key a terminal wrapped ("low on\nmemory") still offers its parser
-                offered = offered | self._keys.offered(lower.replace("\n", " "))
+            # newlines read as spaces: a key a terminal wrapped ("low on\nmemory") still offers its
+            # parser, and no key holds a newline, so nothing the lines hold is lost
+            offered = self._keys.offered(rec.text.lower().replace("\n", " "))
             for i, mod in enumerate(self.mods):
                 if i not in offered:
                     continue

@@ -103,3 +103,11 @@ def test_invalid_utf8_and_long_line_do_not_break_reading():
     a = read_events(data, emit_all=False)
     assert a.cut_lines == 1
     assert a.events and a.events[0].kind == "gpu_oom"
+
+
+def test_no_parser_key_holds_a_newline():
+    """The key search reads a record's newlines as spaces (a wrapped key still offers its
+    parser): that loses nothing only while no key holds a newline."""
+    from oomdoc import parsers
+
+    assert not [k for m in parsers.modules() for k in getattr(m, "KEYS", ()) if "\n" in k]

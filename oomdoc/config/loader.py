@@ -1,6 +1,7 @@
 """Gather every source, detect the framework, map to knobs with precedence."""
 from __future__ import annotations
 
+from ..records import replace
 from . import RunConfig, Setting
 from . import detect as _detect
 from .mapping import COMPONENTS, all_ids, index, knob_types, mapping, ray_family, to_knob
@@ -50,16 +51,15 @@ def forget_log() -> None:
 
 
 def _read_log(lines, warn):
-    import copy
-
     from . import logsrc
 
+    # what logsrc builds is never changed after the read: sharing it between incidents is safe
     if _LOG_SLOT[0] is lines and _LOG_SLOT[1] == len(lines):
-        es, cmds, warnings = copy.deepcopy(_LOG_SLOT[2])   # later layers may annotate them
+        es, cmds, warnings = _LOG_SLOT[2]
     else:
         warnings: list[str] = []
         es, cmds = logsrc.read(lines, warnings.append)
-        _LOG_SLOT[:] = [lines, len(lines), copy.deepcopy((es, cmds, warnings))]
+        _LOG_SLOT[:] = [lines, len(lines), (es, cmds, warnings)]
     for w in warnings:
         warn(w)
     return es, cmds
@@ -68,16 +68,13 @@ def _read_log(lines, warn):
 def _detect_once(lines, events, entries, commands):
     """`detect.detect`, reused for another incident of the same log when everything it reads
     is the same: the lines, the events' frames and kinds, the entries and the commands."""
-    import copy
-
     key = (len(lines), tuple(sorted({e.kind for e in events or ()})),
            tuple(f for e in events or () for f in (getattr(e, "frames", None) or ())),
            tuple((e.key, e.ns, repr(e.value), e.source) for e in entries), tuple(c.text for c in commands))
-    if _DETECT_SLOT[0] is lines and _DETECT_SLOT[1] == key:
-        return copy.deepcopy(_DETECT_SLOT[2])
-    fw = _detect.detect(lines, events, entries, commands)
-    _DETECT_SLOT[:] = [lines, key, copy.deepcopy(fw)]
-    return fw
+    if _DETECT_SLOT[0] is not lines or _DETECT_SLOT[1] != key:
+        _DETECT_SLOT[:] = [lines, key, _detect.detect(lines, events, entries, commands)]
+    fw = _DETECT_SLOT[2]
+    return replace(fw, evidence=list(fw.evidence))   # each report owns its framework
 
 
 def resolve(rc: RunConfig, entries: list[Entry]) -> None:

@@ -21,7 +21,8 @@ Each module exposes:
 * `PER_COPY_FACTS` — facts that differ between the copies of one failure
   (each rank prints its own free/allocated numbers): left out when copies are
   matched, so eight ranks' OOMs merge into one event;
-* `parse(record) -> list[Event]`;
+* `parse(record) -> list[Event]` (a family that only judges events after the
+  read, like `bars`, has none and is offered no record);
 * optionally `continues(text_so_far, next_line) -> bool`, to claim the next
   lines of the same source (wrapped messages, tables);
 * optionally `after_read(analysis)`, run once the whole log is read, to judge

@@ -14,7 +14,7 @@ training steps completed: that bar's count, or the last step number in the
 per-step metric lines when that is higher.
 
 Bars are read only from kept lines and the failure's own lines, never on the
-hot path: the family has no triggers.
+hot path: the family has no triggers and no `parse` (no record is offered to it).
 """
 from __future__ import annotations
 
@@ -52,10 +52,6 @@ _SCALE = {"k": 1e3, "M": 1e6, "G": 1e9}
 FAILURE_ROLES = ("failure", "symptom")
 
 
-def parse(record) -> list[Event]:
-    return []
-
-
 def after_read(analysis) -> None:
     """Describe the last bar before the first failure (once per log)."""
     from . import roles
@@ -70,7 +66,8 @@ def after_read(analysis) -> None:
     # the last bar at or before the failure: walk back from it (a Trainer log draws a bar
     # on every line; reading them all forward would cost a regex per line)
     end = bisect_right(lines, first.end_line, key=lambda ln: ln.no) if lines else 0
-    for ln in reversed(lines[:end]):
+    for i in range(end - 1, -1, -1):
+        ln = lines[i]
         if "%|" in ln.text:
             found = None
             for found in _BAR.finditer(ln.text):
@@ -90,7 +87,7 @@ def after_read(analysis) -> None:
         facts = _facts(m)
         if ln is not None:
             line, source = ln.no, ln.source
-    step = _metric_step(analysis.metrics)
+    step = analysis.metrics.last_step() if analysis.metrics is not None else None
     train = facts.get("done") if facts.get("bar") == "training" else None
     steps = max((s for s in (train, step) if s is not None), default=None)
     if steps is not None:
@@ -136,11 +133,3 @@ def _seconds(s: str) -> int:
     for part in s.split(":"):
         total = total * 60 + int(part)
     return total
-
-
-def _metric_step(store) -> float | None:
-    """The highest step number any per-step metric series reached."""
-    if store is None:
-        return None
-    steps = [p[0] for name in store.names() for p in store.points(name)[-1:] if p[0] is not None]
-    return max(steps) if steps else None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 CONFIRM_BELOW = 0.6   # diagnoses less sure than this print how to confirm them
 
+from ..parsers.cut import SIGNATURE as CUT_TRACEBACK
 from ..units import human
 from . import redact
 
@@ -24,7 +25,7 @@ def describe(ev) -> str:
     f = ev.facts
     h = lambda k: human(f.get(k)) if f.get(k) is not None else None  # noqa: E731
     k = ev.kind
-    if k == "gpu_oom" and f.get("signature") == "traceback-cut-in-allocation":
+    if k == "gpu_oom" and f.get("signature") == CUT_TRACEBACK:
         line = f"a traceback cut before its exception, inside {f.get('phase') or 'a memory-mapping call'}: probably GPU out of memory"
     elif k == "gpu_oom":
         dev = f.get("device")

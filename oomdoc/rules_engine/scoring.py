@@ -214,11 +214,7 @@ def _framework_name(cfg) -> str:
 
 def _last_step(ctx: C.Context) -> float | None:
     """The highest step number any metric series reached."""
-    store = ctx.metrics
-    if store is None:
-        return None
-    steps = [p[0] for name in store.names() for p in store.points(name)[-1:] if p[0] is not None]
-    return max(steps) if steps else None
+    return ctx.metrics.last_step() if ctx.metrics is not None else None
 
 
 # A smaller micro batch keeps the effective batch only when the framework derives the
