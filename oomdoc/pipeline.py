@@ -10,7 +10,7 @@ from functools import lru_cache
 from collections.abc import Callable, Iterable
 
 from .records import dataclass, field
-from . import parsers, progress, strict
+from . import parsers, progress, re_cache, strict
 from .assemble import Assembler
 from .config.triggers import config_trigger_literals
 from .metrics_store import MetricStore
@@ -18,6 +18,7 @@ from .model import Event, Line, Record
 from .prefixes import clean, peel
 from .reader import InputError, chunks, open_input
 from .scan import Scanner, TriggerGroup
+from .unwrap import unwrap
 
 # Config dumps and launch commands are printed at start-up but also by
 # relaunches; keep a window after each so the config layer can read them.
@@ -86,8 +87,40 @@ def _paste_indent(lines: list[bytes]) -> str:
         return "> " if all(b.startswith(b"> ") or b.strip() == b">" for b in body) else ">"
     if len(body) < 20:
         return ""
-    w = min(len(b) - len(b.lstrip(b" ")) for b in body)
-    return " " * w if 2 <= w <= 8 else ""
+    # the whitespace every line starts with (spaces, or a tab an editor or a mail client added)
+    common = os.path.commonprefix([b[: len(b) - len(b.lstrip(b" \t"))] for b in body]).decode()
+    if "\t" in common:
+        return common[: common.index("\t") + 1]
+    return common if 2 <= len(common) <= 8 else ""
+
+
+_GUTTER = re_cache.compile(rb"( *)(\d{1,7})(\t| +)")
+
+
+def _paste_gutter(lines: list[bytes]) -> int | str:
+    """The line-number gutter of a paste (`cat -n`, `less -N`, an editor's numbers): the
+    separator after the number (a tab, or how many spaces), else 0.
+
+    Numbers that count up by one from line to line are a gutter; a Ray table's PIDs or
+    `srun --label` task ids are not."""
+    body = lines[:DEDENT_SAMPLE]
+    if len(body) < 2:
+        return 0
+    nums, seps = [], []
+    for b in body:
+        m = _GUTTER.match(b)
+        if m is None:
+            return 0
+        nums.append(int(m.group(2)))
+        seps.append(m.group(3))
+    steps = sum(1 for a, b in zip(nums, nums[1:]) if b == a + 1)
+    tab = all(s.startswith(b"\t") for s in seps)
+    width = min(len(s) for s in seps)
+    # a short paste must count up without a gap and set its numbers clearly apart
+    if steps < (0.9 * (len(nums) - 1) if len(nums) >= 5 else len(nums) - 1) or \
+            (len(nums) < 5 and not tab and width < 2):
+        return 0
+    return "\t" if tab else min(2, width)
 
 
 class KeyIndex:
@@ -194,6 +227,9 @@ class Pipeline:
         self.may_merge = may_merge
         self._metric_mods = [m for m in self.mods if getattr(m, "LINE_TRIGGERS", ())]
         self._indent: str | None = None   # decided on the first lines (see _paste_indent)
+        self._gutter: int | str = 0         # and a line-number gutter (see _paste_gutter)
+        # a joined line's number -> its number in the input (unwrap.py), when lines were joined
+        self.renumber: Callable[[int], int] | None = None
 
     # -- feeding ------------------------------------------------------------
     def feed(self, data: bytes) -> list[Event]:
@@ -234,6 +270,8 @@ class Pipeline:
             self._metric_line(no, b)
 
     def _metric_line(self, no: int, b: bytes) -> None:
+        if self.renumber is not None:
+            no = self.renumber(no)
         text = b.decode("utf-8", "replace")
         for piece in clean(text):
             rec = Record(kind="line", lines=[Line(no=no, text=piece, raw=piece)])
@@ -274,14 +312,26 @@ class Pipeline:
                 self._parser_failed(m, None, exc)
         return False
 
+    def _ungutter(self, b: bytes) -> bytes:
+        if not self._gutter:
+            return b
+        m = self._gutter_re.match(b)
+        return b[m.end():] if m else b
+
     def _lines(self, raw: Iterable[tuple[int, bytes]]) -> list[Event]:
         out: list[Event] = []
         if self._indent is None:
             raw = list(raw)
-            self._indent = _paste_indent([b for _, b in raw[:DEDENT_SAMPLE]])
+            self._gutter = _paste_gutter([b for _, b in raw[:DEDENT_SAMPLE]])
+            if self._gutter:
+                sep = rb"\t" if self._gutter == "\t" else rb" {1,%d}" % self._gutter
+                self._gutter_re = re_cache.compile(rb" *\d{1,7}" + sep)
+            self._indent = _paste_indent([self._ungutter(b) for _, b in raw[:DEDENT_SAMPLE]])
         cut = self._indent
+        if self.renumber is not None:
+            raw = [(self.renumber(no), b) for no, b in raw]
         for no, b in raw:
-            text = b.decode("utf-8", "replace")
+            text = self._ungutter(b).decode("utf-8", "replace")
             for piece in clean(text):
                 if cut and piece.startswith(cut):
                     piece = piece[len(cut):]   # a log pasted as an indented or quoted block
@@ -369,7 +419,13 @@ def read_events(src: str | os.PathLike | bytes, *, name: str | None = None,
     """
     if isinstance(src, (bytes, bytearray)) or (isinstance(src, str) and "\n" in src):
         data = src.encode("utf-8", "surrogateescape") if isinstance(src, str) else bytes(src)
+        if not data[:1 << 20].isascii() or b"&" in data[:1 << 20]:
+            from .webtext import fixer
+
+            fix = fixer(data[:1 << 20])
+            data = data if fix is None else fix(data)
         pipe = Pipeline(name or "<text>", emit_all=True if emit_all is None else emit_all)
+        data, pipe.renumber = unwrap(data)
         pipe.feed(data)
         pipe.finish()
         return pipe.analysis
@@ -382,6 +438,9 @@ def read_events(src: str | os.PathLike | bytes, *, name: str | None = None,
     pipe = Pipeline(name or label, emit_all=small if emit_all is None else emit_all)
     bar = progress.for_input(label, fh)   # None unless a big input and stderr a terminal
     try:
+        if small:       # a paste-sized file: one piece, so a terminal's hard wraps can be joined
+            data, pipe.renumber = unwrap(b"".join(chunks(label, fh)))
+            pipe.feed(data)
         for chunk in chunks(label, fh):
             pipe.feed(chunk)
             if bar is not None:

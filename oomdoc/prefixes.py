@@ -47,10 +47,17 @@ _ISO = re_cache.compile(
     r"(?:\s*[|\-]\s*|\s(?=\s*\S)|(?=\S))"   # one space: the rest may be a traceback's indentation
 )
 _SRUN = re_cache.compile(r"(\d{1,5}): ")  # `srun --label`: the task id in front of each line
-_LEVEL = re_cache.compile(r"(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL)(?:\s*[-:|]\s*|\s+)(?:[\w.]+(?:\s*[-:|]\s+|:\d+\]\s*))?")
+_LEVEL = re_cache.compile(
+    r"(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL)(?:\s*[-:|]\s*|\s+)"
+    r"(?:(?P<loguru>[\w.<>]+(?::[\w.<>]+)*:\d+ - )"   # loguru: `ERROR    | __main__:main:42 - `
+    r"|[\w.]+(?:\s*[-:|]\s+|:\d+\]\s*))?")
+# Python logging's `%(name)s - %(levelname)s - ` after a timestamp
+_NAME_LEVEL = re_cache.compile(r"[\w.<>-]+ - (?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) - ")
 _TIME = re_cache.compile(r"\d\d:\d\d:\d\d(?:[.,]\d+)?(?:\s|(?=[^\d\s]))")
 _DMESG = re_cache.compile(r"\[\s*\d+\.\d+\]\s")
-_JOURNAL = re_cache.compile(r"[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ kernel:\s")
+# syslog / journalctl: `Nov 24 12:00:01 host kernel: `, `... host python3[4242]: `
+_JOURNAL = re_cache.compile(
+    r"[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ (?:(?P<kernel>kernel)|[\w.@/-]+(?:\[(?P<pid>\d+)\])?):\s")
 _COMPOSE = re_cache.compile(r"(?P<svc>[A-Za-z][\w.]*(?:[-_][\w.]+)*[-_]\d+)\s+\|\s?")
 _ATTR = re_cache.compile(r"(\w+)=([^\s,()]+)")
 
@@ -61,6 +68,10 @@ def clean(raw: str) -> list[str]:
     A `\\r` either rewrites a progress bar (keep only its last state) or joins
     unrelated output onto one physical line (keep each piece).
     """
+    if raw.startswith('{"'):
+        raw = _record_message(raw)
+        if "\n" in raw.rstrip("\n"):       # a JSON logger's record holding a whole traceback
+            return [piece for part in raw.rstrip("\n").split("\n") for piece in clean(part)]
     if "\x1b" in raw:
         raw = ANSI_RE.sub("", raw)
     if "m" in raw and ("[0m" in raw or "[1m" in raw or "[2m" in raw or "[3" in raw or "[9" in raw):
@@ -79,6 +90,33 @@ def clean(raw: str) -> list[str]:
         else:
             out.append(p)
     return out
+
+
+# the message field of a structured log record: docker's json-file (`log`), journalctl -o json
+# (`MESSAGE`), Cloud Logging (`textPayload`), JSON loggers (`message`, `msg`)
+_MESSAGE_KEYS = ("log", "MESSAGE", "message", "msg", "textPayload")
+_MESSAGE_RE = re_cache.compile(r'"(?:log|MESSAGE|message|msg|textPayload)"\s*:\s*"((?:[^"\\]|\\.)*)')
+
+
+def _record_message(raw: str) -> str:
+    """A JSON log record's message (what the program printed), else the line as it is."""
+    import json
+
+    try:
+        doc = json.loads(raw)
+    except ValueError:        # cut by the paste: take the message as far as it goes
+        m = _MESSAGE_RE.search(raw)
+        if m is None:
+            return raw
+        try:
+            return json.loads(f'"{m.group(1)}"')
+        except ValueError:
+            return m.group(1).replace("\\n", "\n").replace("\\t", "\t").replace('\\"', '"')
+    if isinstance(doc, dict):
+        for key in _MESSAGE_KEYS:
+            if isinstance(doc.get(key), str):
+                return doc[key]
+    return raw
 
 
 def _int(v: str | None) -> int | None:
@@ -159,13 +197,19 @@ def peel(no: int, text: str) -> Line:
         elif c in "DIWECF":
             m = _VLLM.match(text) or _GLOG.match(text) or _LEVEL.match(text)
             if m:
-                header = True
+                # loguru's location on every line is a wrapper forwarding output, not a record each
+                header = m.re is not _LEVEL or not m.group("loguru")
                 lv = m.groupdict().get("level")
                 level = {"I": "INFO", "W": "WARNING", "E": "ERROR", "F": "FATAL"}.get(lv, lv)
         if m is None and c.isalpha():
             m = _JOURNAL.match(text)
             if m:
-                kind = "kernel"
+                if m.group("kernel"):
+                    kind = "kernel"
+                elif pid is None:
+                    pid = _int(m.group("pid"))
+            elif (m := _NAME_LEVEL.match(text)) is not None:
+                level = m.group("level")   # no record header: a wrapper forwarding output writes it on every line
             else:
                 m = _COMPOSE.match(text)
                 if m:

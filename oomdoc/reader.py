@@ -132,6 +132,7 @@ class Decoder:
         self.gunzip: _Gunzip | None = None
         self.inner: Decoder | None = None
         self.utf16 = None
+        self.fix = None          # undoes a web page's no-break spaces and entities (webtext)
 
     def feed(self, data: bytes) -> Iterator[bytes]:
         if self.kind is None:
@@ -167,6 +168,10 @@ class Decoder:
             self.utf16 = codecs.getincrementaldecoder("utf-16")("replace")
         elif data.startswith(UTF8_BOM):
             data = data[len(UTF8_BOM):]
+        if self.kind == "text" and (not head.isascii() or b"&" in head):
+            from .webtext import fixer
+
+            self.fix = fixer(head)
         return data
 
     def _pass(self, data: bytes) -> Iterator[bytes]:
@@ -180,7 +185,7 @@ class Decoder:
             if out:
                 yield out.encode("utf-8", "surrogateescape")
         else:
-            yield data
+            yield data if self.fix is None else self.fix(data)
 
 
 def chunks(name: str, fh: BinaryIO, size: int = CHUNK) -> Iterator[bytes]:

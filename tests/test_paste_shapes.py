@@ -2,12 +2,16 @@
 
 Issue reports quote logs as indented code blocks, Markdown `> ` quotes, with
 Windows line ends, behind a timestamp a log shipper added, `srun --label` task
-ids, Kubernetes' container-log prefix or docker compose's service column. None of these may
-change the cause oomdoc names (a whole-paste indent or quote is stripped; CRLF
-and timestamps are ordinary prefixes).
+ids, Kubernetes' container-log prefix or docker compose's service column; copied
+from a web page (no-break spaces, HTML entities), out of docker's json-file or
+journald, forwarded through a logger, numbered by `cat -n`, or hard-wrapped by a
+terminal. None of these may change the cause oomdoc names.
 """
 from __future__ import annotations
 
+import html
+import json
+import re
 from pathlib import Path
 
 import pytest
@@ -20,9 +24,34 @@ CORPUS = Path(__file__).resolve().parent.parent / "corpus"
 CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "expected.yaml").is_file())[::9]
 
 
+_SGR = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def _hard_wrap(text: str, width: int) -> str:
+    """What copying from a terminal that hard-wraps gives: no colour, pieces of `width`."""
+    lines = _SGR.sub("", text).split("\n")
+    return "\n".join("\n".join([ln[i:i + width] for i in range(0, len(ln), width)] or [""]) for ln in lines)
+
+
 def _shapes(text: str) -> dict[str, str]:
     lines = text.split("\n")
     return {
+        # copied from a rendered web page or chat
+        "no-break spaces": text.replace(" ", "\u00a0"),
+        "html-escaped": html.escape(text),
+        # stored by a log system
+        "docker json-file": "\n".join(json.dumps({"log": ln + "\n", "stream": "stderr",
+                                                  "time": "2025-01-01T12:00:00.000000000Z"}) for ln in lines),
+        "journald": "\n".join(f"Nov 24 12:00:{i % 60:02d} gpu-node-3 python3[4242]: " + ln
+                               for i, ln in enumerate(lines)),
+        # forwarded line by line through a logger
+        "python logging": "\n".join("2025-01-01 12:00:00,123 - train - ERROR - " + ln for ln in lines),
+        "loguru": "\n".join("2025-01-01 12:00:00.123 | ERROR    | __main__:main:42 - " + ln for ln in lines),
+        # an editor, a pager, a terminal
+        "tab-indented": "\n".join("\t" + ln for ln in lines),
+        "cat -n": "\n".join(f"{i + 1:6}\t{ln}" for i, ln in enumerate(lines)),
+        "terminal wrap at 100": _hard_wrap(text, 100),
+        "terminal wrap at 80": _hard_wrap(text, 80),
         "indented": "\n".join("    " + ln for ln in lines),
         "quoted": "\n".join("> " + ln for ln in lines),
         "crlf": text.replace("\n", "\r\n"),

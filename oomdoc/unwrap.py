@@ -1,0 +1,87 @@
+"""A paste hard-wrapped by a terminal: long lines cut into pieces of exactly its width.
+
+tmux and screen copy-mode, Windows consoles and `script` keep the newline a
+terminal inserted at its right edge, so a 300-character OOM message arrives
+as three lines of 120, 120 and 60 characters, cut mid-word. Every message
+pattern, config dump and metric line is written for whole lines, so a paste
+that shows this shape is rejoined before it is scanned.
+
+The shape: the longest lines all have one length W (60-400 columns), several
+lines have exactly that length, and at least one of them was cut inside a word
+(a program formatting fixed-width lines ends them at a word's end). A full
+line is joined with the line after it, and line numbers are mapped back to
+the paste's own.
+"""
+from __future__ import annotations
+
+from . import re_cache
+
+MIN_WIDTH, MAX_WIDTH = 60, 400
+MIN_FULL = 2          # lines exactly at the width
+MAX_BYTES = 16 << 20  # a paste; a program's log is never wrapped
+_DATED = re_cache.compile(r"\[?\d{4}-\d\d-\d\d[ T]\d\d:")
+
+
+def _width(texts: list[str]) -> int:
+    lens = [len(t) for t in texts]
+    w = max(lens, default=0)
+    if not MIN_WIDTH <= w <= MAX_WIDTH:
+        return 0
+    full = [i for i, n in enumerate(lens) if n == w and i + 1 < len(texts)]
+    if len(full) < MIN_FULL:
+        return 0
+    # cut inside a word: the full line ends with, and the next begins with, a word character;
+    # with only two full lines (a coincidence in a short paste) the cut must split a word of
+    # letters (`memo|ry`), not a number from what follows it (`1024|step`)
+    cuts = [i for i in full if texts[i][-1].isalnum() and texts[i + 1][:1].isalnum()]
+    if len(full) == MIN_FULL:
+        cuts = [i for i in cuts if texts[i][-1].isalpha() and texts[i + 1][:1].islower()]
+    return w if cuts else 0
+
+
+def unwrap(data: bytes):
+    """(`data` with terminal hard wraps joined, a function from a joined line's number to
+    the number of the line it starts on in `data`), or (`data`, None) when nothing was wrapped."""
+    if len(data) > MAX_BYTES or b"\n" not in data:
+        return data, None
+    raw = data.split(b"\n")
+    texts = [b.decode("utf-8", "replace").rstrip("\r") for b in raw]
+    if any("\x1b" in t for t in texts):      # a terminal wraps what it shows: colour codes take no column
+        from .prefixes import ANSI_RE
+
+        visible = [ANSI_RE.sub("", t) if "\x1b" in t else t for t in texts]
+    else:
+        visible = texts
+    w = _width(visible)
+    if not w:
+        return data, None
+    out: list[bytes] = []
+    starts: list[int] = []       # for each joined line, the 1-based number of its first piece
+    i = 0
+    while i < len(raw):
+        piece, joined = raw[i].rstrip(b"\r"), 0
+        while len(visible[i + joined]) == w and i + joined + 1 < len(raw) and _continues(texts[i + joined + 1]):
+            joined += 1
+            piece += raw[i + joined].rstrip(b"\r")
+        out.append(piece)
+        starts.append(i + 1)
+        i += joined + 1
+    return b"\n".join(out), _renumber(starts)
+
+
+def _continues(text: str) -> bool:
+    """A piece a terminal cut off: not blank, and not a line of its own (a rank, Ray
+    or timestamp prefix starts a new line, even one that follows a full one)."""
+    if not text or _DATED.match(text):
+        return False
+    from .model import MAIN
+    from .prefixes import clean, peel
+
+    pieces = clean(text)
+    return len(pieces) == 1 and peel(0, pieces[0]).source is MAIN
+
+
+def _renumber(starts: list[int]):
+    def line_in_paste(no: int) -> int:
+        return starts[no - 1] if 1 <= no <= len(starts) else no
+    return line_in_paste

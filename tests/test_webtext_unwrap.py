@@ -1,0 +1,63 @@
+"""Undoing what a web page (webtext.py) and a terminal (unwrap.py) did to a pasted log."""
+from __future__ import annotations
+
+from oomdoc.pipeline import read_events
+from oomdoc.units import to_bytes
+from oomdoc.unwrap import unwrap
+from oomdoc.webtext import fixer
+
+OOM = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of "
+       "79.15 GiB of which 1.10 GiB is free. Including non-PyTorch memory, this process has 78.04 GiB memory in "
+       "use. Of the allocated memory 75.20 GiB is allocated by PyTorch, and 1.91 GiB is reserved by PyTorch but "
+       "unallocated.")
+
+
+def _oom(data: bytes):
+    evs = [e for e in read_events(data).events if e.kind == "gpu_oom"]
+    assert len(evs) == 1, [e.kind for e in read_events(data).events]
+    return evs[0]
+
+
+def test_no_break_spaces_and_zero_width_marks_are_undone():
+    pasted = OOM.replace(" ", "\u00a0").replace("memory", "mem\u200bory", 1)
+    ev = _oom(("step 1\n" + pasted + "\n").encode())
+    assert ev.facts["requested_bytes"] == 2 << 30 and ev.facts["total_bytes"] == to_bytes("79.15", "GiB")
+
+
+def test_html_entities_are_undone_only_when_the_text_was_rendered():
+    fix = fixer(b"File &quot;train.py&quot;, line 3, in &lt;module&gt;\n")
+    assert fix(b"{&#39;loss&#39;: 1.2} &amp;lt;") == b"{'loss': 1.2} &lt;"
+    assert fixer(b"see https://x.org/?a=1&amp;b=2 for help\n") is None     # one entity: a URL's
+    assert fixer(b"plain ascii log\n") is None
+
+
+def test_terminal_hard_wrap_is_joined_and_numbers_point_into_the_paste():
+    pieces = [OOM[i:i + 100] for i in range(0, len(OOM), 100)]
+    data = ("epoch 1\n" + "\n".join(pieces) + "\nwandb: done\n").encode()
+    joined, renumber = unwrap(data)
+    assert joined.split(b"\n")[1].decode() == OOM
+    assert renumber(2) == 2 and renumber(3) == 2 + len(pieces)     # `wandb: done` keeps its line
+    ev = _oom(data)
+    assert ev.line == 2 and ev.facts["reserved_bytes"] > ev.facts["allocated_bytes"]
+
+
+def test_two_lines_of_equal_length_by_chance_are_not_a_wrap():
+    data = (b"+ python3 -m verl.trainer.main_ppo data.train_batch_size=1024\n"
+            b"step:12 - actor/pg_loss:0.013 - perf/cpu_memory_used_gb:231.5\nKilled\n")
+    assert unwrap(data) == (data, None)
+
+
+def test_a_new_prefixed_line_is_never_glued_to_a_full_one():
+    w = 80
+    a = "(WorkerDict pid=1) " + "x" * (w - 19)
+    data = "\n".join([a, "(WorkerDict pid=1) next", a, "(WorkerDict pid=2) other", a, "[rank0]: third"]).encode()
+    assert unwrap(data) == (data, None) or b"\n(WorkerDict pid=1) next" in unwrap(data)[0]
+
+
+def test_json_log_records_give_their_message_lines():
+    import json
+
+    rec = json.dumps({"level": "error", "message": "Traceback (most recent call last):\n"
+                      "  File \"train.py\", line 3, in <module>\n    loss.backward()\n" + OOM})
+    ev = _oom((rec + "\n").encode())
+    assert ev.facts["requested_bytes"] == 2 << 30
