@@ -94,6 +94,8 @@ def _paste_indent(lines: list[bytes]) -> str:
     return common if 2 <= len(common) <= 8 else ""
 
 
+_FENCES = ("```", "~~~")
+_FENCE = re_cache.compile(r"(?:```+|~~~+)\s*[\w+.-]*")
 _GUTTER = re_cache.compile(rb"( *)(\d{1,7})(\t| +)")
 
 
@@ -337,6 +339,8 @@ class Pipeline:
                     piece = piece[len(cut):]   # a log pasted as an indented or quoted block
                 elif cut and piece.strip() == cut.strip():
                     piece = ""
+                if piece.lstrip()[:3] in _FENCES and _FENCE.fullmatch(piece.strip()):
+                    piece = ""                 # a Markdown code fence around the paste
                 line = peel(no, piece)
                 self.retain.add(line)
                 out.extend(self.parse(self.assembler.push(line)))

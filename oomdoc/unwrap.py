@@ -1,4 +1,5 @@
-"""A paste hard-wrapped by a terminal: long lines cut into pieces of exactly its width.
+"""A paste hard-wrapped by a terminal (long lines cut into pieces of exactly its
+width), or double-spaced by a web page (a blank line after every line).
 
 tmux and screen copy-mode, Windows consoles and `script` keep the newline a
 terminal inserted at its right edge, so a 300-character OOM message arrives
@@ -10,7 +11,9 @@ The shape: the longest lines all have one length W (60-400 columns), several
 lines have exactly that length, and at least one of them was cut inside a word
 (a program formatting fixed-width lines ends them at a word's end). A full
 line is joined with the line after it, and line numbers are mapped back to
-the paste's own.
+the paste's own. A paste whose every second line is blank, from a web view that
+turned each line into a paragraph, loses those blanks the same way: a blank line
+between a message and its report would otherwise split them.
 """
 from __future__ import annotations
 
@@ -39,12 +42,44 @@ def _width(texts: list[str]) -> int:
     return w if cuts else 0
 
 
+MIN_DOUBLED = 6      # text lines, each followed by a blank one
+
+
 def unwrap(data: bytes):
-    """(`data` with terminal hard wraps joined, a function from a joined line's number to
-    the number of the line it starts on in `data`), or (`data`, None) when nothing was wrapped."""
+    """(`data` with a double-spaced paste closed up and terminal hard wraps joined, a function
+    from a line's number to its number in `data`), or (`data`, None) when neither was done."""
     if len(data) > MAX_BYTES or b"\n" not in data:
         return data, None
     raw = data.split(b"\n")
+    undoubled = _undouble(raw)
+    if undoubled is not None:
+        raw = undoubled
+    joined, renumber = _join(raw)
+    if undoubled is None:
+        return (data, None) if renumber is None else (joined, renumber)
+    if renumber is None:
+        return joined, _doubled
+    return joined, lambda no: _doubled(renumber(no))
+
+
+def _doubled(no: int) -> int:
+    return 2 * no - 1
+
+
+def _undouble(raw: list[bytes]) -> list[bytes] | None:
+    """The text lines of a paste whose every second line is blank, else None."""
+    body = raw[:-1] if raw and not raw[-1].strip() else raw
+    if len(body) < 2 * MIN_DOUBLED - 1:
+        return None
+    text, blank = body[0::2], body[1::2]
+    # every second line blank; the others mostly text (a blank line of the log itself sits
+    # among them, doubled too)
+    if any(b.strip(b" \t\r") for b in blank) or sum(1 for b in text if not b.strip()) > max(1, len(text) // 10):
+        return None
+    return text + [b""]
+
+
+def _join(raw: list[bytes]):
     texts = [b.decode("utf-8", "replace").rstrip("\r") for b in raw]
     if any("\x1b" in t for t in texts):      # a terminal wraps what it shows: colour codes take no column
         from .prefixes import ANSI_RE
@@ -54,7 +89,7 @@ def unwrap(data: bytes):
         visible = texts
     w = _width(visible)
     if not w:
-        return data, None
+        return b"\n".join(raw), None
     out: list[bytes] = []
     starts: list[int] = []       # for each joined line, the 1-based number of its first piece
     i = 0

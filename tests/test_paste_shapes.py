@@ -52,6 +52,8 @@ def _shapes(text: str) -> dict[str, str]:
         "cat -n": "\n".join(f"{i + 1:6}\t{ln}" for i, ln in enumerate(lines)),
         "terminal wrap at 100": _hard_wrap(text, 100),
         "terminal wrap at 80": _hard_wrap(text, 80),
+        "double-spaced": "\n\n".join(lines),
+        "markdown fence": "```text\n" + text.rstrip("\n") + "\n```\n",
         "indented": "\n".join("    " + ln for ln in lines),
         "quoted": "\n".join("> " + ln for ln in lines),
         "crlf": text.replace("\n", "\r\n"),

@@ -61,3 +61,14 @@ def test_json_log_records_give_their_message_lines():
                       "  File \"train.py\", line 3, in <module>\n    loss.backward()\n" + OOM})
     ev = _oom((rec + "\n").encode())
     assert ev.facts["requested_bytes"] == 2 << 30
+
+
+def test_a_double_spaced_paste_is_closed_up_with_its_numbers():
+    lines = ["step 1", "step 2", "Traceback (most recent call last):", '  File "train.py", line 3, in <module>',
+             "    loss.backward()", OOM, "", "wandb: done"]
+    data = "\n\n".join(lines).encode() + b"\n"
+    closed, renumber = unwrap(data)
+    assert closed.decode().split("\n")[:8] == lines
+    ev, plain = _oom(data), _oom(("\n".join(lines) + "\n").encode())
+    assert (ev.line, ev.end_line) == (renumber(plain.line), renumber(plain.end_line)) == (5, 2 * plain.end_line - 1)
+    assert ev.facts == plain.facts
