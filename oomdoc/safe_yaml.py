@@ -93,6 +93,13 @@ def compose_yaml(text: str) -> yaml.Node | None:
         node = loader.get_single_node()
     except RecursionError:
         raise LimitError("nested too deeply to read") from None
+    except yaml.YAMLError as exc:
+        # PyYAML >= 6.0.4 refuses deep nesting itself, in its parser, before our composer sees it
+        if "nesting depth" not in str(getattr(exc, "problem", "") or ""):
+            raise
+        mark = getattr(exc, "problem_mark", None)
+        at = f" (line {mark.line + 1})" if mark is not None else ""
+        raise LimitError(f"nested deeper than {MAX_DEPTH} levels{at}") from None
     finally:
         loader.dispose()
     if node is not None and loader._aliases:
