@@ -33,6 +33,8 @@ MAX_RECORD_LINES = 400
 MAX_CONTINUATION = 12
 MAX_GAP = 200       # lines of other sources between two lines of one record, at most
 _HEADLESS = re_cache.compile(r'File "[^"]+", line \d+, in ')
+_ERROR_LEVELS = ("ERROR", "CRITICAL", "FATAL")
+_OOM_WORDS = re_cache.compile(r"(?i)out of memory|OutOfMemory")
 _LOG_CALL = re_cache.compile(r"\[([\w.-]+\.py:\d+)(?::(\w+))?\]")
 _RERAISE = re_cache.compile(r"(?:Error|Exception)(?:\([\w.]+\))?: ray::\w")
 # Training progress is never part of an exception message: a tqdm bar or a
@@ -195,6 +197,13 @@ class Assembler:
                     and not stripped.startswith(TB_HEADER) \
                     and self._continues(_join(cur.lines), text):
                 cur.lines.append(line)
+                return []
+            if len(cur.lines) == 1 and cur.lines[0].level in _ERROR_LEVELS and stripped.startswith(TB_HEADER) \
+                    and _OOM_WORDS.search(cur.lines[0].text):
+                # `logger.exception(msg)` / `exc_info=True` with an OOM's text: the message, then its
+                # traceback (a launcher's own `failed (exitcode: -9)` line is followed by its own)
+                cur.lines.append(line)
+                cur.state = "frames"
                 return []
             return self._close(key) + self._start(key, line)
         # inside a traceback, a line from the same logging call is not a new record

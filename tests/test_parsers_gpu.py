@@ -141,3 +141,19 @@ def test_modules_declare_their_contract_and_emit_only_declared_facts():
             assert not undeclared, (kind, undeclared)
     assert set(crash.REASONS) >= {"illegal_memory_access", "device_side_assert", "nccl_timeout", "segfault",
                                   "ecc_error", "cuda_launch_failure", "nan_loss", "python_exception"}
+
+
+def test_a_logged_oom_message_takes_the_traceback_printed_after_it():
+    """`logger.exception(...)` / `exc_info=True` print the message first, then its
+    traceback: the frames say where the OOM happened (here: loading the model)."""
+    log = ("[2023-12-28 10:04:57,187] [ERROR] [axolotl.load_model:453] [PID:34] [RANK:1] CUDA out of memory. "
+           "Tried to allocate 28.00 MiB (GPU 1; 15.71 GiB total capacity; 15.39 GiB already allocated; "
+           "24.31 MiB free; 15.46 GiB reserved in total by PyTorch)\n"
+           "Traceback (most recent call last):\n"
+           '  File "/workspace/axolotl/src/axolotl/utils/models.py", line 444, in load_model\n'
+           "    model = AutoModelForCausalLM.from_pretrained(\n"
+           '  File "/usr/lib/python3.10/site-packages/transformers/modeling_utils.py", line 3706, in from_pretrained\n'
+           "    ) = cls._load_pretrained_model(\n")
+    ev = _oom(log)
+    assert ev.facts["phase"] == "model_load" and ev.facts["requested_bytes"] == to_bytes("28.00", "MiB")
+    assert (ev.line, ev.end_line) == (1, 6)
