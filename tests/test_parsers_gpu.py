@@ -157,3 +157,12 @@ def test_a_logged_oom_message_takes_the_traceback_printed_after_it():
     ev = _oom(log)
     assert ev.facts["phase"] == "model_load" and ev.facts["requested_bytes"] == to_bytes("28.00", "MiB")
     assert (ev.line, ev.end_line) == (1, 6)
+
+
+def test_ranks_printing_into_one_stream_glue_words_and_the_facts_stay():
+    log = ("OutOfMemoryErrorOutOfMemoryError.: : OutOfMemoryErrorCUDA out of memory. Tried to allocate 2.11 GiB "
+           "(GPU 6; 39.45 GiB total capacity; 37.14 GiB already allocated; 1.60 GiB free; 37.30 GiB reserved in "
+           "total by PyTorch)\n")
+    ev = _oom(log)
+    assert (ev.facts["device"], ev.facts["total_bytes"], ev.facts["free_bytes"]) == (
+        6, to_bytes("39.45", "GiB"), to_bytes("1.60", "GiB"))

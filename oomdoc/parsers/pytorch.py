@@ -81,12 +81,14 @@ def _rx(pattern: str) -> re.Pattern:
 
 
 # (also the abridged paste that keeps only the class: `torch.OutOfMemoryError: Tried to allocate 12.60 GiB ...`)
-_HEAD = _rx(r"(?:(?:(?P<backend>\b[A-Z]{2,5}) out|\bOut) of memory\.|OutOfMemoryError:) Tried to allocate {size}")
+# The backend is not preceded by a capital, rather than at a word boundary: ranks printing into
+# one stream glue words together (`OutOfMemoryErrorCUDA out of memory. Tried ...`).
+_HEAD = _rx(r"(?:(?:(?P<backend>(?<![A-Z])[A-Z]{2,5}) out|\bOut) of memory\.|OutOfMemoryError:) Tried to allocate {size}")
 # The exception line alone, cut before "Tried to allocate" (issue titles, partial pastes)
 _BARE = _lazy(r"(?:RuntimeError|(?:torch\.(?:cuda\.)?)?OutOfMemoryError):\s*(?P<backend>CUDA|HIP|XPU|NPU|MLU|MUSA) "
               r"out of memory\.?\s*(?:$|\n)")
-_OVERFLOW = _rx(r"(?P<backend>\b[A-Z]{2,5}) out of memory\. Tried to allocate more than 1 ?EB")
-_REJECTED = _rx(r"(?P<backend>\b[A-Z]{2,5}) out of memory\. Allocation was preemptively rejected because it "
+_OVERFLOW = _rx(r"(?P<backend>(?<![A-Z])[A-Z]{2,5}) out of memory\. Tried to allocate more than 1 ?EB")
+_REJECTED = _rx(r"(?P<backend>(?<![A-Z])[A-Z]{2,5}) out of memory\. Allocation was preemptively rejected because it "
                 r"would exceed (?P<limit>[a-z_]+) limit\. Requested size: {size}")
 _ASYNC = _rx(r"Allocation on device (?P<dev>\d+) would exceed allowed memory\. \(out of memory\)")
 _ASYNC_FIELDS = {
@@ -122,7 +124,7 @@ _MPS_REQ = _rx(r"Tried to allocate {size} on (?:shared|private) pool")
 _EXC_BEFORE = _lazy(r"(?P<exc>[A-Za-z_][\w.]*(?:Error|Exception))\s*(?::|\(\s*['\"])\s*$")
 _RAY_WRAP = _lazy(r"\b(?P<wrapper>RayTaskError|RayActorError|ActorDiedError)\((?P<inner>[\w.]+)\)")
 _WS = _lazy(r"\s+")
-_MSG_START = _lazy(r"\b[A-Z]{2,5} out of memory|\bOut of memory\. Tried|MPS backend out of memory|"
+_MSG_START = _lazy(r"(?<![A-Z])[A-Z]{2,5} out of memory|\bOut of memory\. Tried|MPS backend out of memory|"
                         r"Allocation on device \d+ would exceed")
 
 
