@@ -144,6 +144,14 @@ def derive(ev, cfg=None) -> dict:
         mine = _own_process(f, procs)
         others = [v for pid, v in procs.items() if pid != mine and isinstance(v, (int, float))]
         f.setdefault("other_process_count", len(others))
+        used, rb = f.get("used_bytes"), f.get("reserved_bytes")
+        if len(procs) >= 2 and not any(sizes) and not f.get("process_bytes") \
+                and isinstance(used, int) and isinstance(rb, int):
+            # "Process N has 0 bytes memory in use" for every process: NVML cannot read them
+            # (a container's PID namespace). They are unknown, not empty: what the device has in
+            # use beyond this process's PyTorch reserve is theirs.
+            f.setdefault("process_sizes_unreadable", True)
+            f.setdefault("other_processes_bytes", max(0, used - rb))
         f.setdefault("other_processes_bytes", int(sum(others)))
     pb, rb = f.get("process_bytes"), f.get("reserved_bytes")
     if isinstance(pb, int) and isinstance(rb, int):

@@ -58,6 +58,7 @@ DERIVED_FACTS = {
     "shortfall_bytes": "requested_bytes - free_bytes (GPU) or node_used_bytes - threshold * node_total_bytes (Ray)",
     "process_count": "number of 'Process N has X memory in use' entries",
     "other_processes_bytes": "memory held by processes other than the failing one",
+    "process_sizes_unreadable": "every listed process shows 0 bytes (NVML cannot read them); other_processes_bytes is then the used memory beyond this process's PyTorch reserve",
     "other_process_count": "number of processes other than the failing one on the device",
     "non_pytorch_bytes": "this process's memory outside PyTorch's allocator (process_bytes - reserved_bytes)",
     "top_user_count": "rows in a memory monitor's top users table",

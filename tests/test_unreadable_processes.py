@@ -1,0 +1,33 @@
+"""Processes NVML cannot read (`Process N has 0 bytes memory in use`, inside a container)
+are unknown, not empty: several of them on one GPU is the GPU being shared."""
+from __future__ import annotations
+
+from oomdoc.diagnose import explain
+from oomdoc.units import to_bytes
+
+MSG = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 130.00 MiB. GPU 0 has a total capacity of "
+       "79.10 GiB of which 12.81 MiB is free. {procs}Of the allocated memory 10.47 GiB is allocated by PyTorch, and "
+       "93.52 MiB is reserved by PyTorch but unallocated.\n")
+
+
+def test_several_unreadable_processes_on_one_gpu_are_other_processes():
+    procs = "".join(f"Process {pid} has 0 bytes memory in use. " for pid in range(3423, 3430))
+    rep = explain(MSG.format(procs=procs).encode(), similar=False)
+    assert rep.diagnoses[0].cause == "gpu-shared-with-other-process"
+
+
+def test_one_unreadable_process_says_nothing_about_others():
+    rep = explain(MSG.format(procs="Process 3423 has 0 bytes memory in use. ").encode(), similar=False)
+    assert rep.diagnoses[0].cause != "gpu-shared-with-other-process"
+
+
+def test_the_derived_share_is_the_used_memory_beyond_this_reserve():
+    from oomdoc.pipeline import read_events
+    from oomdoc.rules_engine.conditions import derive
+
+    procs = "".join(f"Process {pid} has 0 bytes memory in use. " for pid in (1, 2, 3))
+    ev = next(e for e in read_events(MSG.format(procs=procs).encode()).events if e.kind == "gpu_oom")
+    f = derive(ev)
+    used = to_bytes("79.10", "GiB") - to_bytes("12.81", "MiB")
+    assert f["process_sizes_unreadable"] is True
+    assert f["other_processes_bytes"] == used - (to_bytes("10.47", "GiB") + to_bytes("93.52", "MiB"))
