@@ -166,3 +166,11 @@ def test_ranks_printing_into_one_stream_glue_words_and_the_facts_stay():
     ev = _oom(log)
     assert (ev.facts["device"], ev.facts["total_bytes"], ev.facts["free_bytes"]) == (
         6, to_bytes("39.45", "GiB"), to_bytes("1.60", "GiB"))
+
+
+def test_wrapping_a_model_in_ddp_is_model_load():
+    assert pytorch.func_phase("/usr/lib/python3.10/site-packages/torch/nn/parallel/distributed.py", "__init__") \
+        == "model_load"
+    assert pytorch.func_phase("/x/mmengine/model/wrappers/distributed.py", "__init__") == "model_load"
+    assert pytorch.func_phase("/x/torch/distributed/utils.py", "_sync_module_states") == "model_load"
+    assert pytorch.func_phase("/x/torch/nn/modules/linear.py", "__init__") is None

@@ -302,6 +302,9 @@ _FUNC_PHASE = {
     "_init_flat_param_and_metadata": "model_load", "_init_sharded_param": "model_load",
     "fully_shard": "model_load", "prepare_model": "model_load", "_materialize_meta_module": "model_load",
     "_broadcast_model": "model_load", "_move_model_to_device": "model_load",
+    # DistributedDataParallel(...) broadcasting the parameters and building its buckets
+    "_sync_module_states": "model_load", "_sync_params_and_buffers": "model_load",
+    "_verify_param_shape_across_processes": "model_load",
     # saving: HF Trainer, DeepSpeed / verl / OpenRLHF checkpointing, FSDP full state dicts
     "_save_checkpoint": "checkpoint_save", "save_checkpoint": "checkpoint_save", "save_model": "checkpoint_save",
     "safe_save_model_for_hf_trainer": "checkpoint_save", "_full_post_state_dict_hook": "checkpoint_save",
@@ -325,9 +328,10 @@ def func_phase(path: str, func: str) -> str | None:
         return "weight_sync"
     if func in ("convert", "_apply") and path.endswith("torch/nn/modules/module.py"):
         return "model_load"    # Module.to() / .cuda() / .half(): the model being placed on the device
-    if (func == "__init__" and "/fsdp/" in path) or (func == "initialize" and "deepspeed" in path) \
-            or (func == "prepare" and "accelerate" in path):
-        return "model_load"    # FSDP(...) wrapping, deepspeed.initialize, accelerator.prepare
+    if (func == "__init__" and ("/fsdp/" in path or path.endswith(("parallel/distributed.py",
+                                                                     "wrappers/distributed.py")))) \
+            or (func == "initialize" and "deepspeed" in path) or (func == "prepare" and "accelerate" in path):
+        return "model_load"    # FSDP(...) / DDP(...) wrapping, deepspeed.initialize, accelerator.prepare
     if "torch_memory_saver" in path and func == "resume":
         return "wake_up"
     for suffix in ("update_actor", "generate_sequences", "compute_ref_log_prob", "compute_log_prob",
