@@ -85,6 +85,8 @@ def _paste_indent(lines: list[bytes]) -> str:
     # an indent needs more lines to tell it from a block of indented frames
     if len(body) >= 3 and all(b.startswith(b">") for b in body) and not any(b.startswith(b">>") for b in body):
         return "> " if all(b.startswith(b"> ") or b.strip() == b">" for b in body) else ">"
+    if len(body) >= 3 and all(b.startswith(b"\t") for b in body):
+        return "\t"      # no log starts every line with a tab; an editor or a mail client does
     if len(body) < 20:
         return ""
     # the whitespace every line starts with (spaces, or a tab an editor or a mail client added)

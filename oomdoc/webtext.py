@@ -28,8 +28,7 @@ _ENTITY_RE = re_cache.compile(rb"&(?:lt|gt|quot|apos|nbsp|amp|#0*(?:34|39|60|62|
 _ENTITY = {b"lt": b"<", b"gt": b">", b"quot": b'"', b"apos": b"'", b"nbsp": b" ", b"amp": b"&",
            b"34": b'"', b"39": b"'", b"60": b"<", b"62": b">", b"38": b"&",
            b"22": b'"', b"27": b"'", b"3c": b"<", b"3e": b">", b"26": b"&"}
-# two entities are a rendering; one `&amp;` may be a URL's
-MIN_ENTITIES = 2
+MIN_ENTITIES = 2      # of `&amp;` alone
 
 
 def fixer(head: bytes):
@@ -37,7 +36,9 @@ def fixer(head: bytes):
     if head.isascii() and b"&" not in head:
         return None
     uni = not head.isascii() and _UNI_RE.search(head) is not None
-    ent = b"&" in head and len(_ENTITY_RE.findall(head, 0, 1 << 20)) >= MIN_ENTITIES
+    found = _ENTITY_RE.findall(head, 0, 1 << 20) if b"&" in head else []
+    # `&lt;`, `&#39;`, ... are a rendering; `&amp;` alone may be a URL's, so it needs company
+    ent = any(e != b"&amp;" for e in found) or len(found) >= MIN_ENTITIES
     if not (uni or ent):
         return None
 
