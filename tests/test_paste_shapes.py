@@ -214,3 +214,16 @@ def test_plain_wrapped_exception_is_joined(width):
     evs = [e for e in read_events(text.encode()).events if e.kind == "host_alloc_failed"]
     assert len(evs) == 1 and evs[0].facts["requested_bytes"] == 13107200000
     assert evs[0].end_line == -(-len(line) // width)     # the next line is not swallowed
+
+
+def test_ray_worker_death_cut_before_its_list_of_causes_still_lists_the_oom_killer():
+    """node_manager.cc follows `Worker unexpectedly exits with a connection error code 2` with
+    its root causes, the OOM killer first; a paste cut before them is the same report."""
+    from oomdoc.pipeline import read_events
+
+    log = ("ray.exceptions.ActorDiedError: The actor died unexpectedly before finishing this task.\n"
+           "The actor is dead because its worker process has died. Worker exit type: SYSTEM_ERROR Worker exit "
+           "detail: Worker unexpectedly exits with a connection \u2026\n")
+    ev = next(e for e in read_events(log.encode()).events if e.kind == "ray_worker_died")
+    assert ev.facts["oom_listed_as_possible"] is True and ev.facts["exit_detail"] == "connection_eof"
+    assert explain(log.encode(), similar=False).diagnoses[0].cause == "host-ram-pressure"

@@ -270,8 +270,11 @@ def _died_facts(text: str, flat: str) -> dict:
     low = flat.lower()
     if "oom killer" in low:
         f["oom_listed_as_possible"] = True
-    if "connection error code" in low:
+    if "connection error code" in low or "exits with a connection" in low:
         f["exit_detail"] = "connection_eof"
+        # node_manager.cc always follows this detail with its list of root causes, the OOM
+        # killer first: a paste cut before the list still carries it
+        f["oom_listed_as_possible"] = True
     elif "exits unexpectedly by a signal" in low:
         f["exit_detail"] = "signal"
     elif "unrecoverable failure" in low:
