@@ -88,20 +88,61 @@ def _join(raw: list[bytes]):
     else:
         visible = texts
     w = _width(visible)
-    if not w:
+    wrapped = {i for i, t in enumerate(visible) if len(t) == w} if w else set()
+    sep = b""
+    if not w or len(wrapped) <= 0.5 * len(_nearly_full(visible, w)):
+        # no terminal wrap, or lines of exactly the width are the few a word wrap leaves
+        words = _word_wrapped(visible)
+        if len(words) > len(wrapped):
+            wrapped, sep = words, b" "
+    if not wrapped:
         return b"\n".join(raw), None
     out: list[bytes] = []
     starts: list[int] = []       # for each joined line, the 1-based number of its first piece
     i = 0
     while i < len(raw):
         piece, joined = raw[i].rstrip(b"\r"), 0
-        while len(visible[i + joined]) == w and i + joined + 1 < len(raw) and _continues(texts[i + joined + 1]):
+        while i + joined in wrapped and i + joined + 1 < len(raw) and _continues(texts[i + joined + 1]):
             joined += 1
-            piece += raw[i + joined].rstrip(b"\r")
+            nxt = raw[i + joined].rstrip(b"\r")
+            piece += (sep if sep and not piece.endswith(b" ") and not nxt.startswith(b" ") else b"") + nxt
         out.append(piece)
         starts.append(i + 1)
         i += joined + 1
     return b"\n".join(out), _renumber(starts)
+
+
+MIN_WORD_WRAPS = 3
+NEAR_FULL = 25        # columns short of the width that a word wrap may leave
+_WORD_START = "([{\"'-/<$.~"
+
+
+def _nearly_full(texts: list[str], w: int) -> list[int]:
+    """Lines within NEAR_FULL columns of the width followed by a line at column 0 (an
+    indented line is a line of its own)."""
+    return [i for i, t in enumerate(texts) if len(t) >= w - NEAR_FULL and i + 1 < len(texts)
+            and texts[i + 1].strip() and not texts[i + 1][:1].isspace()]
+
+
+def _word_wrapped(texts: list[str]) -> set[int]:
+    """Lines an editor or mail client broke at a space to fit a width: nearly full, and the
+    next line's first word would not have fitted. Several such lines, and most nearly full
+    lines being such, are a word-wrapped paste; else nothing is joined."""
+    lens = [len(t) for t in texts]
+    w = max(lens, default=0)
+    if not MIN_WIDTH <= w <= MAX_WIDTH:
+        return set()
+    near = _nearly_full(texts, w)
+    wraps = set()
+    for i in near:
+        word = texts[i + 1].split(" ", 1)[0]
+        # words of prose or a message, not a table's borders (`|`, `+---`)
+        if (word[:1].isalnum() or word[:1] in _WORD_START) and texts[i].rstrip()[-1:] not in "|+":
+            if len(texts[i].rstrip()) + 1 + len(word) > w:
+                wraps.add(i)
+    if len(wraps) < MIN_WORD_WRAPS or len(wraps) < 0.8 * len(near):
+        return set()
+    return wraps
 
 
 def _continues(text: str) -> bool:

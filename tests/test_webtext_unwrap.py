@@ -72,3 +72,22 @@ def test_a_double_spaced_paste_is_closed_up_with_its_numbers():
     ev, plain = _oom(data), _oom(("\n".join(lines) + "\n").encode())
     assert (ev.line, ev.end_line) == (renumber(plain.line), renumber(plain.end_line)) == (5, 2 * plain.end_line - 1)
     assert ev.facts == plain.facts
+
+
+def test_a_word_wrapped_paste_is_joined_with_spaces():
+    import textwrap
+
+    ray = ("The actor is dead because its worker process has died. Worker exit type: SYSTEM_ERROR Worker exit "
+           "detail: Worker unexpectedly exits with a connection error code 2. End of file. There are some "
+           "potential root causes. (1) The process is killed by SIGKILL by OOM killer due to high memory usage.")
+    lines = ["ray.exceptions.ActorDiedError: The actor died unexpectedly before finishing this task.", ray, ""]
+    pasted = "\n".join("\n".join(textwrap.wrap(ln, 80) or [""]) for ln in lines)
+    joined, renumber = unwrap(pasted.encode())
+    assert joined.decode().split("\n")[:2] == lines[:2]
+    assert renumber(2) == 3      # the report starts on the paste's third line
+
+
+def test_a_table_of_equal_lines_is_no_wrap():
+    row = "| " + "x" * 76 + " |"
+    data = "\n".join(["+" + "-" * 78 + "+", row, "| Processes: " + " " * 65 + "|", row, "+" + "-" * 78 + "+"]).encode()
+    assert unwrap(data) == (data, None)
