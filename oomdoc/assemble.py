@@ -68,8 +68,9 @@ WRAP_FIRST_MAX = 250  # a longer line is a whole line, not a terminal's first pi
 
 
 def _sentence_end(prev: str, nxt: str) -> bool:
-    """`prev` ends a sentence (or a clause): the next line is a line of its own."""
-    return prev.rstrip()[-1:] in (".", "!", "?", ")")
+    """`prev` ends a sentence (or a clause): the next line is a line of its own. A
+    trailing space is no end: a terminal that cut right after a space left it there."""
+    return prev[-1:] not in (" ", "\t") and prev.rstrip()[-1:] in (".", "!", "?", ")")
 
 
 _LEVEL_WORD = re_cache.compile(r"(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\b")
@@ -178,6 +179,15 @@ class Assembler:
                 self._chained = self._chained or len(prev.raw)
                 return []
         self._chained = 0
+        if prev is not None and line.source is MAIN and prev.source is not MAIN and not line.header:
+            # a logger prefixes only the first line of a message that holds newlines (Ray's C++
+            # log, glog, Python logging): the next bare line is that message's, if its family says so
+            cur = self._open.get(prev.source.key)
+            if cur is not None and cur.state == "line" and cur.lines[-1] is prev and line.text.strip() \
+                    and self._continues(_join(cur.lines), line.text):
+                line.source = prev.source
+                cur.lines.append(line)
+                return []
         key = line.source.key
         cur = self._open.get(key)
         if cur is None:

@@ -121,6 +121,9 @@ _NUMPY = _lazy(rf"Unable to allocate (?P<num>{NUMBER})\s*(?P<unit>[KMGTP]?i?B|by
                     r"shape (?P<shape>\(.*?\)) and data type (?P<dtype>[\w\[\]<>|:.]+)")
 _MEMERR = _lazy(r"^ {0,2}(?:builtins\.)?MemoryError(?::\s*(?P<msg>.*))?\s*$")
 _BAD_ALLOC = _lazy(r"std::bad_alloc")
+# a bad_alloc / MemoryError that carries a device error is a device allocation (RAPIDS RMM's
+# out_of_memory, thrust): the catalogue's device entries report it, not host memory
+_DEVICE_ERR = _lazy(r"\bCUDA error\b|\bcudaError\w+|\bhipError\w+")
 _ENOMEM = _lazy(r"\[Errno 12\] Cannot allocate memory")
 
 
@@ -247,6 +250,8 @@ def _alloc(record: Record, text: str) -> dict | None:
     if m:
         return {"api": "numpy", "requested_bytes": to_bytes(m["num"], m["unit"]),
                 "shape": m["shape"], "dtype": m["dtype"]}
+    if ("bad_alloc" in text or "MemoryError" in text) and _DEVICE_ERR.search(text):
+        return None
     for ln in record.lines:
         if "MemoryError" in ln.text and _MEMERR.match(ln.text):
             return {"api": "cpp" if "bad_alloc" in ln.text else "python"}

@@ -1,0 +1,78 @@
+"""Principles read from messages-b's misses (bench/evalsets/messages-b), each tested on
+text of its own: how a message is printed or pasted, not one library's wording (the
+catalogue's property test covers every family's wording)."""
+from __future__ import annotations
+
+from oomdoc import read_events
+from oomdoc.diagnose import explain
+
+
+def _events(text: str):
+    return read_events(text.encode()).events
+
+
+def test_a_loggers_unprefixed_next_line_belongs_to_its_message():
+    """Ray's C++ logger (like glog) prefixes only the first line of a message holding newlines."""
+    text = (
+        "[2024-02-01 08:00:00,001 E 4411 4411] (raylet) node_manager.cc:3120: Reporting worker exit, "
+        "exit_type = NODE_OUT_OF_MEMORY, exit_detail = Task was killed due to the node running low on memory.\n"
+        "Memory on the node (IP: 10.1.2.3, ID: abc123) where the task (task ID: NIL_ID, name=shard_loader, "
+        "pid=5151, memory used=7.50GB) was running was 120.00GB / 125.00GB (0.96), which exceeds the memory "
+        "usage threshold of 0.95. Ray killed this worker (ID: def456) because it was the most recently "
+        "scheduled task.\n")
+    ev = next(e for e in _events(text) if e.kind == "ray_oom_kill")
+    assert ev.facts["node_total_bytes"] == 125 * 2**30
+    assert ev.facts["task_memory_bytes"] == int(7.5 * 2**30)
+    assert ev.facts["threshold"] == 0.95
+
+
+def test_an_unrelated_bare_line_after_a_prefixed_one_stays_apart():
+    text = ("[2024-02-01 08:00:00,001 I 4411 4411] (raylet) worker_pool.cc:500: Started worker 12\n"
+            "step 10 loss 1.23\n")
+    evs = _events(text)
+    assert not any(e.kind == "ray_oom_kill" for e in evs)
+
+
+def test_a_terminal_cut_after_a_space_following_a_parenthesis_is_still_a_wrap():
+    line = ("RuntimeError: CUDA out of memory occurred when warming up pooler (task='classify') "
+            "with 64 dummy requests. Please try lowering `max_num_seqs` or `gpu_memory_utilization` "
+            "when initializing the engine.")
+    width = line.index("with 64")        # a terminal this wide cuts right after the space
+    text = "\n".join(line[i:i + width] for i in range(0, len(line), width)) + "\n"
+    ev = next(e for e in _events(text) if e.facts.get("signature") == "vllm-sampler-warmup-oom")
+    assert ev.facts["max_num_seqs"] == 64
+
+
+def test_bad_alloc_carrying_a_device_error_is_device_memory():
+    text = ("terminate called after throwing an instance of 'rmm::out_of_memory'\n"
+            "  what():  std::bad_alloc: out_of_memory: CUDA error at: /usr/include/rmm/mr/device/"
+            "cuda_memory_resource.hpp:60: cudaErrorMemoryAllocation out of memory\n")
+    evs = _events(text)
+    assert [e.facts.get("memory") for e in evs if e.facts.get("certainty")] == ["gpu"]
+    assert not any(e.kind == "host_alloc_failed" for e in evs)
+
+
+def test_a_plain_bad_alloc_stays_host_memory():
+    text = "terminate called after throwing an instance of 'std::bad_alloc'\n  what():  std::bad_alloc\n"
+    assert any(e.kind == "host_alloc_failed" and e.facts["memory"] == "host" for e in _events(text))
+
+
+def test_the_bfc_allocators_soft_warning_is_no_failure():
+    soft = ("2022-01-01 10:00:00.000001: W tensorflow/core/common_runtime/bfc_allocator.cc:275] Allocator "
+            "(GPU_0_bfc) ran out of memory trying to allocate 1.10GiB with freed_by_count=0. The caller "
+            "indicates that this is not a failure, but may mean that there could be performance gains if "
+            "more memory were available.\nEpoch 1/3\n")
+    rep = explain(soft.encode(), similar=False)
+    assert all(d.cause == "not-oom" for d in rep.diagnoses)
+    hard = ("2022-01-01 10:00:00.000001: W tensorflow/core/common_runtime/bfc_allocator.cc:479] Allocator "
+            "(GPU_0_bfc) ran out of memory trying to allocate 1.10GiB (rounded to 1181116006)requested by op "
+            "MatMul\n")
+    assert any(e.facts.get("signature") == "xla-bfc-oom" for e in _events(hard))
+
+
+def test_a_collective_librarys_pinned_host_buffer_is_no_device_model_state():
+    text = ("node2:711:790 [1] include/alloc.h:51 NCCL WARN Failed to CUDA host alloc 8388608 bytes\n"
+            "node2:711:790 [1] NCCL INFO transport/net.cc:741 -> 1\n")
+    rep = explain(text.encode(), similar=False)
+    assert rep.diagnoses and rep.diagnoses[0].cause == "host-ram-pressure"
+    assert "model-states-exceed-gpu" not in [d.cause for d in rep.diagnoses]
