@@ -130,7 +130,7 @@ def test_the_fast_exit_keeps_output_exit_status_and_caches(tmp_path):
                           capture_output=True, env=env, timeout=120)
     assert (fast.returncode, fast.stdout, fast.stderr) == (slow.returncode, slow.stdout, slow.stderr)
     assert fast.returncode == 0 and fast.stdout.rstrip().endswith(b"}")
-    assert [p.name for p in (tmp_path / "cache").glob("regex-*.json")], "exit handlers ran"
+    assert [p.name for p in (tmp_path / "cache").glob("regex-*.marshal")], "exit handlers ran"
     missing = _oomdoc(["explain", str(tmp_path / "missing.log")], env)
     assert missing.returncode == 2 and missing.stderr.decode().startswith("oomdoc: ")
     head = subprocess.run(f"{sys.executable} -m oomdoc explain {log} | head -c 10", shell=True,

@@ -2,7 +2,7 @@
 makes; a missing, foreign, corrupt or unwritable cache only means compiling afresh."""
 from __future__ import annotations
 
-import json
+import marshal
 import os
 import re
 import subprocess
@@ -57,15 +57,19 @@ def test_a_corrupt_or_foreign_cache_is_compiled_afresh(fresh, monkeypatch):
         fh.write(b"\x00garbage")
     assert re_cache.compile(*PATTERNS[0]) == re.compile(*PATTERNS[0])
     re_cache.save()
-    with open(path, encoding="utf-8") as fh:
-        entries = json.load(fh)
-    for key in entries:               # every entry with a code the engine refuses
-        entries[key] = json.dumps([0, [1, 2, 3], 0, {}, [None]])
-    with open(path, "w", encoding="utf-8") as fh:
-        json.dump(entries, fh)
+    with open(path, "rb") as fh:
+        entries = marshal.load(fh)
+    for bad in ((0, [1, 2, 3], 0, {}, (None,)), (0, b"\x01\x00", 0, {}, (None,)), "text", (1, 2)):
+        # an entry with a code the engine refuses, cut bytes, or another shape
+        with open(path, "wb") as fh:
+            marshal.dump({key: bad for key in entries}, fh)
+        _reload(monkeypatch)
+        assert re_cache.compile(*PATTERNS[0]) == re.compile(*PATTERNS[0])
+        assert re_cache._new, "the bad entry is compiled afresh and replaced"
+    with open(path, "wb") as fh:
+        fh.write(marshal.dumps(entries)[:-3])        # a file cut short
     _reload(monkeypatch)
     assert re_cache.compile(*PATTERNS[0]) == re.compile(*PATTERNS[0])
-    assert re_cache._new, "the bad entry is compiled afresh and replaced"
 
 
 def test_an_unwritable_cache_dir_is_only_slower(tmp_path, monkeypatch):
