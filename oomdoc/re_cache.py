@@ -2,10 +2,10 @@
 
 Python compiles a pattern in Python code (parse, then emit the engine's code),
 and a short `oomdoc explain` compiles ~100 of them: a sixth of its run. The
-engine's code for each pattern is kept in the user cache (one `marshal` file
-per Python build: marshal is built in and several times faster to read than
-JSON, which a warm run then need not import; each code stays packed bytes until
-a run asks for it), and the next process hands it straight to the engine.
+engine's code for each pattern is kept in the user cache (one marshal file per
+Python build, `datafiles.read_cache`: several times faster to read than JSON,
+which a warm run then need not import; each code stays packed bytes until a
+run asks for it), and the next process hands it straight to the engine.
 
 Safe by construction: a code is stored only when the pattern built from it
 compares equal to `re.compile`'s own (CPython compares the flags, the pattern
@@ -14,7 +14,6 @@ and the code); any surprise in the interpreter's internals means a plain
 """
 from __future__ import annotations
 
-import marshal
 import os
 import re
 import sys
@@ -127,22 +126,23 @@ def _engine_args(pattern, flags: int) -> tuple | None:
         return None
 
 
-def cache_file() -> str:
+def _tag() -> str:
     import _sre
 
+    return f"{sys.implementation.cache_tag}-{sys.hexversion:x}-{_sre.MAGIC}"
+
+
+def cache_file() -> str:
     from .datafiles import cache_dir
 
-    tag = f"{sys.implementation.cache_tag}-{sys.hexversion:x}-{_sre.MAGIC}"
-    return os.path.join(cache_dir(), f"regex-{tag}.marshal")
+    return os.path.join(cache_dir(), f"regex-{_tag()}.marshal")
 
 
 def _read(path: str) -> dict:
-    try:
-        with open(path, "rb") as fh:
-            got = marshal.loads(fh.read())
-        return got if isinstance(got, dict) else {}
-    except (OSError, ValueError, EOFError, TypeError):   # what marshal raises on a bad file
-        return {}
+    from .datafiles import read_cache
+
+    got = read_cache(path, _tag())
+    return got if isinstance(got, dict) else {}
 
 
 def _store() -> dict:
@@ -161,9 +161,13 @@ def save() -> None:
     merged.update(_new)
     if len(merged) > MAX_ENTRIES:
         merged = dict(_new)
+    from .datafiles import cache_bytes
+
     tmp = f"{path}.{os.getpid()}.tmp"
     try:
-        data = marshal.dumps(merged)     # str keys keep lone surrogates (marshal: surrogatepass)
+        data = cache_bytes(_tag(), merged)     # str keys keep lone surrogates (marshal: surrogatepass)
+        if data is None:
+            return
         os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(tmp, "wb") as fh:
             fh.write(data)

@@ -24,7 +24,7 @@ from collections import deque
 from functools import lru_cache
 
 from .records import dataclass, field
-from . import scan_hs
+from . import re_cache, scan_hs
 from .scan_lines import LineIndex, step_counts
 
 BLOCK = 1 << 20      # a multiple of scan_lines.STEP (newlines are counted per step, per block)
@@ -95,7 +95,7 @@ class _Prefilter:
         return False
 
 
-_IDENTIFIER = re.compile(r"_|[a-z][A-Z]|\(|^[A-Z0-9 ]+$")
+_IDENTIFIER = re_cache.compile(r"_|[a-z][A-Z]|\(|^[A-Z0-9 ]+$")
 
 
 def case_variants(lit: str) -> set[str]:

@@ -58,18 +58,24 @@ def test_a_corrupt_or_foreign_cache_is_compiled_afresh(fresh, monkeypatch):
     assert re_cache.compile(*PATTERNS[0]) == re.compile(*PATTERNS[0])
     re_cache.save()
     with open(path, "rb") as fh:
-        entries = marshal.load(fh)
+        tag, entries = marshal.load(fh)     # (the Python build's tag, {key: entry})
     for bad in ((0, [1, 2, 3], 0, {}, (None,)), (0, b"\x01\x00", 0, {}, (None,)), "text", (1, 2)):
         # an entry with a code the engine refuses, cut bytes, or another shape
         with open(path, "wb") as fh:
-            marshal.dump({key: bad for key in entries}, fh)
+            marshal.dump((tag, {key: bad for key in entries}), fh)
         _reload(monkeypatch)
         assert re_cache.compile(*PATTERNS[0]) == re.compile(*PATTERNS[0])
         assert re_cache._new, "the bad entry is compiled afresh and replaced"
     with open(path, "wb") as fh:
-        fh.write(marshal.dumps(entries)[:-3])        # a file cut short
+        fh.write(marshal.dumps((tag, entries))[:-3])        # a file cut short
     _reload(monkeypatch)
     assert re_cache.compile(*PATTERNS[0]) == re.compile(*PATTERNS[0])
+    assert re_cache._new
+    with open(path, "wb") as fh:
+        fh.write(marshal.dumps(("another build", entries)))  # written by another Python
+    _reload(monkeypatch)
+    assert re_cache.compile(*PATTERNS[0]) == re.compile(*PATTERNS[0])
+    assert re_cache._new
 
 
 def test_an_unwritable_cache_dir_is_only_slower(tmp_path, monkeypatch):

@@ -55,7 +55,7 @@ _LOGGER_FORMATS = (
      "deepspeed", 1, "DeepSpeed logger lines (`[date] [INFO] [file.py:n:func]`)"),
     # transformers' explicit format (utils/logging.py enable_explicit_format), used by HF example
     # scripts and LLaMA-Factory: `[INFO|trainer.py:2134] 2024-06-01 10:00:00,123 >> msg`
-    (re.compile(r"(?:^|\) |\]: ?)\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\|[\w.]+\.py:\d+\] [^>]{0,40}>>"),
+    (re_cache.compile(r"(?:^|\) |\]: ?)\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\|[\w.]+\.py:\d+\] [^>]{0,40}>>"),
      "transformers", 2, "transformers logger lines (`[INFO|file.py:n] date >>`)"),
 )
 
@@ -124,7 +124,7 @@ def detect(lines, events, entries, commands) -> Framework:
     if any(ln.source.kind == "vllm" for ln in lines or ()):
         add("vllm", 2, "vLLM engine process output (`(EngineCore pid=...)`)")
     seen_actors.update(a for a in actors if a in raw and (
-        f"ray::{a}" in raw or (a in actor_res and re.search(actor_res[a], raw))))
+        f"ray::{a}" in raw or (a in actor_res and re_cache.compile(actor_res[a]).search(raw))))
     for actor in sorted(seen_actors & actors.keys()):
         fw, w = actors[actor]
         add(fw, w, f"Ray actor {actor}")
@@ -195,7 +195,7 @@ def _code_evidence(raw, packages, modules, add) -> set[str]:
     for pkg, pattern in modules.items():
         if pkg in found or pkg + "." not in raw:
             continue
-        for m in re.finditer(pattern, raw):
+        for m in re_cache.compile(pattern).finditer(raw):
             before = raw[m.start() - 1] if m.start() else " "
             if not (before.isalnum() or before in "_./-") and m.group(1) not in _NOT_MODULES:
                 found[pkg] = f"module {m.group(0)}"

@@ -120,7 +120,7 @@ def _maybe_command(s: str) -> bool:
     return head in shell.all_launchers() or head in ("export", "sudo") or bool(_ENV.match(s))
 
 
-_PY_ARG = re.compile(r"^(?:-|\S*[/.=$])")     # a flag, a path/script, or a variable
+_PY_ARG = re_cache.compile(r"^(?:-|\S*[/.=$])")     # a flag, a path/script, or a variable
 
 
 def _same_source_lines(lines, start, limit=MAX_BLOCK):

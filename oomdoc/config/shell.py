@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 from functools import lru_cache
 
 from .. import re_cache
@@ -100,6 +99,8 @@ def _quote_state(s: str, quote: str) -> str:
 
 
 def split(text: str, warn=None, where: str = "") -> list[str]:
+    import shlex    # here: only a log or config with a command line needs it (start-up time)
+
     try:
         return shlex.split(text, comments=True, posix=True)
     except ValueError:

@@ -176,12 +176,12 @@ def _load_yaml(text: str):
 
 
 def _cached_data() -> dict:
-    """The catalogue's data; parsed YAML is cached as JSON (importing and parsing
-    YAML costs ~20 ms of every run's start-up), keyed by the file's mtime and size."""
-    import json
+    """The catalogue's data; parsed YAML is cached (importing and parsing YAML costs
+    ~20 ms of every run's start-up; `datafiles.read_cache`), keyed by the file's path,
+    mtime and size."""
     import zlib
 
-    from ..datafiles import cache_dir
+    from ..datafiles import cache_dir, read_cache
 
     try:
         st = os.stat(PATH)
@@ -189,21 +189,18 @@ def _cached_data() -> dict:
         st = None
     cache = key = None
     if st is not None:
-        key = f"1:{os.path.realpath(PATH)}:{st.st_mtime_ns}:{st.st_size}"
-        cache = os.path.join(cache_dir(), f"signatures-{zlib.crc32(key.encode('utf-8', 'surrogateescape')):08x}.json")
-        try:
-            with open(cache, encoding="utf-8") as fh:
-                got = json.loads(fh.read())
-            if got.get("key") == key:
-                return got["data"]
-        except (OSError, ValueError, AttributeError):
-            pass
+        key = f"2:{os.path.realpath(PATH)}:{st.st_mtime_ns}:{st.st_size}"
+        cache = os.path.join(cache_dir(),
+                             f"signatures-{zlib.crc32(key.encode('utf-8', 'surrogateescape')):08x}.marshal")
+        got = read_cache(cache, key)
+        if isinstance(got, dict):
+            return got
     with open(PATH, encoding="utf-8") as fh:
         data = _load_yaml(fh.read())
     if cache is not None:
-        from ..datafiles import write_cache
+        from ..datafiles import cache_bytes, write_cache
 
-        write_cache(cache, {"key": key, "data": data})
+        write_cache(cache, cache_bytes(key, data))   # None (nothing written) for what marshal cannot hold
     return data
 
 
