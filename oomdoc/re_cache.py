@@ -11,22 +11,52 @@ Safe by construction: a code is stored only when the pattern built from it
 compares equal to `re.compile`'s own (CPython compares the flags, the pattern
 and the code); any surprise in the interpreter's internals means a plain
 `re.compile`. A cache that cannot be read or written is only a slower run.
+
+A warm run never imports `re` itself (with `enum`, its parser and compiler: ~3 ms,
+issue 12): the engine (`_sre`) is built in, `escape` and the flags are here, and
+what is derived from a pattern by `re`'s parser is cached too (`derived`).
 """
 from __future__ import annotations
 
 import os
-import re
 import sys
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only
+    import re
+
+# re's flag values (re._constants SRE_FLAG_*; unchanged since Python 2), as plain ints
+IGNORECASE = I = 2
+MULTILINE = M = 8
+DOTALL = S = 16
+VERBOSE = X = 64
+ASCII = A = 256
 
 MAX_ENTRIES = 2000     # beyond this the file starts over (patterns built from user input)
 
 _loaded: dict | None = None
 _new: dict = {}
+_made: dict = {}       # (pattern, flags) -> the pattern made in this process, as re keeps them
+MAX_MADE = 512
 
 
 def compile(pattern, flags: int = 0) -> re.Pattern:   # noqa: A001 - the name of what it stands for
     """`re.compile(pattern, flags)`, from the engine code cached by an earlier run when there is one."""
-    return _cached(pattern, flags)
+    return _compiled(pattern, flags)
+
+
+def _compiled(pattern, flags: int) -> re.Pattern:
+    try:
+        return _made[type(pattern), pattern, flags]
+    except KeyError:
+        pass
+    except TypeError:       # an unhashable argument: re.compile says what is wrong
+        return _cached(pattern, flags)
+    got = _cached(pattern, flags)
+    if len(_made) >= MAX_MADE:
+        _made.clear()
+    _made[type(pattern), pattern, flags] = got
+    return got
 
 
 def _cached(pattern, flags: int) -> re.Pattern:
@@ -38,6 +68,8 @@ def _cached(pattern, flags: int) -> re.Pattern:
             return _engine().compile(pattern, flags_, _unpack(code), groups, groupindex, indexgroup)
         except Exception:         # a cache from another build of the engine: compile afresh
             pass
+    import re
+
     compiled = re.compile(pattern, flags)
     args = _engine_args(pattern, int(flags))
     if args is not None and _same(pattern, args, compiled):
@@ -47,6 +79,39 @@ def _cached(pattern, flags: int) -> re.Pattern:
             atexit.register(save)
         _new[key] = (args[0], _pack(args[1]), *args[2:])
     return compiled
+
+
+# what re.escape backslashes (Python >= 3.7)
+_SPECIAL = {i: "\\" + chr(i) for i in b"()[]{}?*+-|^$\\.&~# \t\n\r\v\f"}
+
+
+def escape(pattern):
+    """`re.escape(pattern)`, without importing `re`."""
+    if isinstance(pattern, str):
+        return pattern.translate(_SPECIAL)
+    return str(pattern, "latin1").translate(_SPECIAL).encode("latin1")
+
+
+def search(pattern, string, flags: int = 0):
+    """`re.search(pattern, string, flags)` through the cache."""
+    return _compiled(pattern, flags).search(string)
+
+
+def derived(kind: str, pattern: str, build):
+    """`build()` -- plain data (marshal's types) computed from `pattern` by `re`'s parser --
+    kept in the cache file (per Python build, as the parser is) under (kind, pattern):
+    a warm run need not import the parser. `kind` names the builder and its version."""
+    entry = f"d{kind}:{pattern}"
+    hit = _store().get(entry)
+    if type(hit) is tuple and len(hit) == 1:
+        return hit[0]
+    value = build()
+    if not _new:
+        import atexit
+
+        atexit.register(save)
+    _new[entry] = (value,)
+    return value
 
 
 def _pack(code: list[int]):

@@ -19,13 +19,16 @@ to prefix peeling, assembly and the parsers.
 """
 from __future__ import annotations
 
-import re
 from collections import deque
 from functools import lru_cache
 
 from .records import dataclass, field
 from . import re_cache, scan_hs
 from .scan_lines import LineIndex, step_counts
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: a warm run never imports re (re_cache)
+    import re
 
 BLOCK = 1 << 20      # a multiple of scan_lines.STEP (newlines are counted per step, per block)
 SUBBLOCK = 1 << 16
@@ -77,7 +80,7 @@ class _Prefilter:
         groups = -(-len(lits) // self.GROUP) or 1
         size = -(-len(lits) // groups) or 1      # balanced: 122 -> 3 x 41, not 2 x 44 + 34
         for i in range(0, len(lits), size):
-            pattern = "|".join(re.escape(x) for x in lits[i:i + size])
+            pattern = "|".join(re_cache.escape(x) for x in lits[i:i + size])
             self._validators.append(SchemaValidator(
                 core_schema.str_schema(pattern=pattern, regex_engine="rust-regex")))
 
@@ -123,7 +126,7 @@ def trie_pattern(words) -> str:
 
     def esc(ch: str) -> str:
         if ch not in escaped:
-            escaped[ch] = re.escape(ch)
+            escaped[ch] = re_cache.escape(ch)
         return escaped[ch]
 
     def emit(node: dict) -> str:
@@ -140,6 +143,8 @@ def trie_pattern(words) -> str:
 # Built once per process (`oomdoc check` makes a scanner per report), keyed by the triggers.
 @lru_cache(maxsize=2)
 def _trie_regex(words: tuple[str, ...]) -> re.Pattern:
+    import re    # big inputs only
+
     return re.compile(trie_pattern(words).encode("latin-1"))
 
 

@@ -28,12 +28,15 @@ def fresh(tmp_path, monkeypatch):
     monkeypatch.setenv("OOMDOC_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(re_cache, "_loaded", None)
     monkeypatch.setattr(re_cache, "_new", {})
+    monkeypatch.setattr(re_cache, "_made", {})
     return tmp_path
 
 
 def _reload(monkeypatch):
+    """As a new process finds it: the file not read yet, nothing made or added."""
     monkeypatch.setattr(re_cache, "_loaded", None)
     monkeypatch.setattr(re_cache, "_new", {})
+    monkeypatch.setattr(re_cache, "_made", {})
 
 
 def test_cached_patterns_equal_fresh_ones(fresh, monkeypatch):
@@ -82,8 +85,7 @@ def test_an_unwritable_cache_dir_is_only_slower(tmp_path, monkeypatch):
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
     monkeypatch.setenv("OOMDOC_CACHE_DIR", str(blocker / "sub"))
-    monkeypatch.setattr(re_cache, "_loaded", None)
-    monkeypatch.setattr(re_cache, "_new", {})
+    _reload(monkeypatch)
     assert re_cache.compile(*PATTERNS[1]) == re.compile(*PATTERNS[1])
     re_cache.save()
     assert blocker.read_text() == "not a directory"

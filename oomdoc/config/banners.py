@@ -30,7 +30,6 @@
 from __future__ import annotations
 
 import os
-import re
 
 from .. import re_cache
 from . import shell
@@ -239,7 +238,7 @@ def launch_tokens(s: str, split) -> tuple[list[str], list[tuple[str, str]]] | No
     `split(text)` is the shell splitter (shell.split with its warnings)."""
     if s.startswith("cmd = "):
         body = s[6:].strip()
-        exports = re.findall(r"\bexport (\w+)=(\S+?);", body)
+        exports = re_cache.compile(r"\bexport (\w+)=(\S+?);").findall(body)
         segments = [seg.strip() for seg in body.split(";") if seg.strip()]
         for seg in reversed(segments):
             tokens = _from_program(split(seg))

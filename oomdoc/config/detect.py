@@ -27,7 +27,6 @@ reported as the base with the fork named (`fork`).
 from __future__ import annotations
 
 import os
-import re
 from collections import defaultdict
 from functools import lru_cache
 
@@ -67,10 +66,10 @@ def _tables():
     packages = {p: (fw, w) for fw, d in profiles.items() for p, w in d.get("packages", {}).items()}
     # one literal-led pattern per package: the regex engine then skips to the literal (fast on MBs);
     # kept as text, compiled (and cached by `re`) only for a package the log names
-    modules = {p: rf"{re.escape(p)}\.([a-z_][a-z0-9_]*)(?:\.[A-Za-z_]\w*)*" for p in packages}
+    modules = {p: rf"{re_cache.escape(p)}\.([a-z_][a-z0-9_]*)(?:\.[A-Za-z_]\w*)*" for p in packages}
     actors = {a: (fw, w) for fw, d in profiles.items() for a, w in d.get("actors", {}).items()}
     # a CamelCase compound name is specific enough as `Name.method`; a plain word needs `ray::`
-    actor_res = {a: rf"{re.escape(a)}\.\w" for a in actors if sum(c.isupper() for c in a) >= 2}
+    actor_res = {a: rf"{re_cache.escape(a)}\.\w" for a in actors if sum(c.isupper() for c in a) >= 2}
     parsers = {p: fw for fw, d in profiles.items() for p in d.get("parsers", ())}
     names = {n: (fw, w) for fw, d in profiles.items() for n, w in d.get("names", {}).items()}
     tree = {p.removesuffix(".py"): (fw, w, reason) for fw, d in profiles.items() for p, w, reason in d.get("paths", ())}
@@ -239,11 +238,11 @@ def _env_evidence(raw, profiles, packages, add) -> None:
     envs = {a or b for a, b in _ENV_DIR.findall(raw)} if "envs/" in raw or "venv/" in raw else set()
     if not envs:
         return
-    names = {re.sub(r"[^a-z0-9]", "", n): fw for fw in profiles for n in (fw, *profiles[fw].get("packages", ()))}
-    names.update({re.sub(r"[^a-z0-9]", "", p): fw for p, (fw, _) in packages.items()})
+    names = {re_cache.compile(r"[^a-z0-9]").sub("", n): fw for fw in profiles for n in (fw, *profiles[fw].get("packages", ()))}
+    names.update({re_cache.compile(r"[^a-z0-9]").sub("", p): fw for p, (fw, _) in packages.items()})
     for env in sorted(envs):
         low = env.lower()
-        tokens = {re.sub(r"[^a-z0-9]", "", low), *re.split(r"[^a-z]+", low)}
+        tokens = {re_cache.compile(r"[^a-z0-9]").sub("", low), *re_cache.compile(r"[^a-z]+").split(low)}
         for fw in sorted({names[t] for t in tokens if t in names}):
             add(fw, ENV_WEIGHT, f"Python environment named {env}")
 

@@ -10,7 +10,6 @@ argument becomes an `Entry`: Hydra/OmegaConf `key=value` (`+key=`, `++key=`,
 from __future__ import annotations
 
 import os
-import re
 from functools import lru_cache
 
 from .. import re_cache
@@ -325,7 +324,7 @@ def read_script(text: str, label: str, rank: int, warn) -> tuple[list[Command], 
             continue
         if not s or s.startswith("#"):
             continue
-        hm = re.search(r"<<-?\s*['\"]?(\w+)['\"]?", s)
+        hm = re_cache.search(r"<<-?\s*['\"]?(\w+)['\"]?", s)
         if hm:
             in_heredoc = hm.group(1)
             continue

@@ -11,7 +11,6 @@ is said to be absent, never invented.
 """
 from __future__ import annotations
 
-
 from ..records import dataclass
 from .mapping import from_knob, mapping
 

@@ -14,8 +14,6 @@ A traceback that reaches its exception line is never read here: what it says
 """
 from __future__ import annotations
 
-import re
-
 from .. import re_cache
 from ..model import Event, Record
 from ..scan import TriggerGroup

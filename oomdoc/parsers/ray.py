@@ -25,7 +25,6 @@ treated as 2**30 (FORMATS.md §2.5); the printed fraction is exact, prefer it.
 """
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 
 from .base import lazy as _lazy
@@ -34,6 +33,7 @@ from ..model import Event, Record
 from .. import signatures
 from ..units import NUMBER, number, to_bytes
 from .base import event
+from .. import re_cache
 
 NAME = "ray"
 KEYS = (  # few and broad: every record is tested against every key (hot path)
@@ -121,11 +121,11 @@ _TOP_INLINE = _lazy(r"Top \d+ memory users:|memory consumers are:")
 _DIED = ("worker died or was killed", "Worker exit type", "actor died unexpectedly",
          "actor is dead because", "WorkerCrashedError")
 _EXIT_TYPE = _lazy(r"Worker exit type: (?P<t>[A-Z_]+)")
-_WORKER_PID = _lazy(r"(?:Worker PID: |^\s*pid: )(?P<pid>\d+)", re.M)
-_WORKER_IP = _lazy(r"(?:Worker IP address: |^\s*ip: )(?P<ip>[\d.]+)", re.M)
+_WORKER_PID = _lazy(r"(?:Worker PID: |^\s*pid: )(?P<pid>\d+)", re_cache.M)
+_WORKER_IP = _lazy(r"(?:Worker IP address: |^\s*ip: )(?P<ip>[\d.]+)", re_cache.M)
 _SIGNAL = _lazy(r"\b(?:receives a|by) (?P<sig>SIG[A-Z]+)\b(?! by OOM killer)")
 _EXIT_CODE = _lazy(r"Exit code: (?P<code>-?\d+)")
-_CLASS = _lazy(r"^\s*class_name: (?P<cls>\S+)", re.M)
+_CLASS = _lazy(r"^\s*class_name: (?P<cls>\S+)", re_cache.M)
 
 
 def _gb(num: str) -> int | None:
@@ -172,7 +172,7 @@ def _table_lines(text: str) -> list[str]:
             tail = tail[:cut].rstrip(", ")
         if m and tail.strip():
             out.append(ln[: m.end()])
-            out.extend(p for p in re.split(r";\s*|\\n", tail))
+            out.extend(p for p in re_cache.compile(r";\s*|\\n").split(tail))
         else:
             out.append(ln)
     return out
@@ -239,7 +239,7 @@ def _legacy_facts(flat: str) -> dict:
          "threshold": round(number(m["pct"]) / 100, 6)}
     if used and total:
         f["node_fraction"] = round(used / total, 6)
-    if re.fullmatch(r"[\d.]+", m["node"]):
+    if re_cache.compile(r"[\d.]+").fullmatch(m["node"]):
         f["node_ip"] = m["node"]
     return f
 

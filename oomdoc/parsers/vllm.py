@@ -11,8 +11,6 @@ moved between versions (GB -> GiB, `%.2f` -> `format_gib`, `# GPU blocks` ->
 """
 from __future__ import annotations
 
-import re
-
 from .base import lazy as _lazy
 
 from .. import re_cache
@@ -21,6 +19,10 @@ from .. import signatures
 from ..scan import TriggerGroup
 from ..units import number, to_bytes
 from .base import event, joined_variants
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: a warm run never imports re (re_cache)
+    import re
 
 NAME = "vllm"
 # Few, short keys: every record of the log is tested against every key

@@ -28,12 +28,15 @@ summary of zero kills prints the same suggestions as one of many). Placeholders:
 from __future__ import annotations
 
 import os
-import re
 from functools import lru_cache
 
 from .. import re_cache
 from ..records import dataclass, field
 from ..units import NUMBER, number, to_bytes
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: a warm run never imports re (re_cache)
+    import re
 
 PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "catalogue.yaml")   # str: pathlib costs start-up
 MEMORY = ("gpu", "host", "shm", "kv-cache", "object-store")
@@ -97,7 +100,7 @@ class Signature:
         return self._rx
 
     def search(self, variants: list[str]) -> re.Match | None:
-        if self.unless_text and any(re.search(self.unless_text, v) for v in variants):
+        if self.unless_text and any(re_cache.search(self.unless_text, v) for v in variants):
             return None
         for v in variants:
             m = self.pattern.search(v)
