@@ -19,6 +19,7 @@ to prefix peeling, assembly and the parsers.
 """
 from __future__ import annotations
 
+import os
 from collections import deque
 from functools import lru_cache
 
@@ -161,8 +162,19 @@ def _contexts(windows: tuple[TriggerGroup, ...]) -> dict[str, tuple[int, int]]:
 
     Case-sensitive search is ~10x faster in the Rust engine than (?i), so
     prose literals are searched as written, lowercased and Capitalised. Built
-    once per process (a fleet worker makes a scanner per log); callers copy it.
+    once per process (a fleet worker makes a scanner per log), and kept in the
+    regex cache, keyed by the groups and this file's version; callers copy it.
     """
+    groups = [(g.literals, g.before, g.after) for g in windows]
+    try:
+        st = os.stat(__file__)
+    except (OSError, TypeError):
+        return _variant_windows(windows)
+    return re_cache.derived("contexts1", f"{st.st_mtime_ns}:{st.st_size}:{groups!r}",
+                            lambda: _variant_windows(windows))
+
+
+def _variant_windows(windows: tuple[TriggerGroup, ...]) -> dict[str, tuple[int, int]]:
     ctx: dict[str, tuple[int, int]] = {}
     for g in windows:
         for lit in g.literals:

@@ -100,3 +100,23 @@ def test_the_framework_files_cache_follows_the_files(tmp_path, monkeypatch):
     mapping._framework_files.cache_clear()
     assert mapping._framework_files(str(d)) == changed
     mapping._framework_files.cache_clear()
+
+
+def test_tables_kept_in_the_regex_cache_equal_fresh_ones(tmp_path, monkeypatch):
+    """The parsers' key tables and the scanner's trigger windows, read back from the
+    cache (re_cache.derived), are what building them afresh gives."""
+    from oomdoc import parsers, pipeline, re_cache, scan
+
+    monkeypatch.setenv("OOMDOC_CACHE_DIR", str(tmp_path))
+    mods = tuple(parsers.modules())
+    groups = tuple(pipeline._triggers()[0])
+    keys = tuple(tuple(getattr(m, "KEYS", ())) for m in mods)
+    fresh = (pipeline._key_tables(keys), scan._variant_windows(groups))
+    for _ in range(2):       # filled, saved, then read back as a new process would
+        monkeypatch.setattr(re_cache, "_loaded", None)
+        monkeypatch.setattr(re_cache, "_new", {})
+        index = pipeline.KeyIndex(mods)
+        assert index._offered == fresh[0][1]
+        assert scan._contexts.__wrapped__(groups) == fresh[1]
+        re_cache.save()
+    assert not re_cache._new
