@@ -328,9 +328,23 @@ def _may_match_a_line(pattern: str, ctx: Context) -> bool:
 @lru_cache(maxsize=256)
 def required_literals(pattern: str) -> frozenset[str] | None:
     """Strings one of which every match of `pattern` contains, or None when unsure
-    (case-insensitive, unparsable or literal-free patterns). Kept in the regex cache:
-    a warm run does not import `re`'s parser for it."""
-    return re_cache.derived("literals1", pattern, lambda: _required_literals(pattern))
+    (case-insensitive, unparsable or literal-free patterns). Kept in the regex cache
+    (keyed by this file's version too): a warm run does not import `re`'s parser for it."""
+    stamp = _own_stamp()
+    if stamp is None:
+        return _required_literals(pattern)
+    return re_cache.derived(f"literals1:{stamp}", pattern, lambda: _required_literals(pattern))
+
+
+@lru_cache(maxsize=1)
+def _own_stamp() -> str | None:
+    import os
+
+    try:
+        st = os.stat(__file__)
+    except (OSError, TypeError):
+        return None
+    return f"{st.st_mtime_ns}:{st.st_size}"
 
 
 def _required_literals(pattern: str) -> frozenset[str] | None:
