@@ -68,7 +68,7 @@ def write_cache(path, doc) -> None:
 
 # Caches are `marshal` files: marshal is built into the interpreter (nothing to import)
 # and reads plain data several times faster than JSON (issue 12). It is confined to
-# these two functions, which read and write only plain data (no code object is ever
+# the functions below, which read and write only plain data (no code object is ever
 # written, and nothing read is run); the files live in the user's own cache dir, as
 # trusted as the interpreter's own marshal files in __pycache__.
 
@@ -96,4 +96,27 @@ def read_cache(path: str, key):
     if type(got) is tuple and len(got) == 2 and got[0] == key:
         return got[1]
     return None
+
+
+def pack(value) -> bytes | None:
+    """Plain data as bytes for an entry of a cache file (`unpack` reads it back only
+    when a run asks for that entry); None for what marshal cannot write."""
+    import marshal
+
+    try:
+        return marshal.dumps(value)
+    except ValueError:
+        return None
+
+
+def unpack(blob, default=None):
+    """What `pack` packed, or `default` for anything else (damaged, not bytes)."""
+    import marshal
+
+    if type(blob) is not bytes:
+        return default
+    try:
+        return marshal.loads(blob)
+    except (ValueError, EOFError, TypeError):
+        return default
 

@@ -4,8 +4,9 @@ Python compiles a pattern in Python code (parse, then emit the engine's code),
 and a short `oomdoc explain` compiles ~100 of them: a sixth of its run. The
 engine's code for each pattern is kept in the user cache (one marshal file per
 Python build, `datafiles.read_cache`: several times faster to read than JSON,
-which a warm run then need not import; each code stays packed bytes until a
-run asks for it), and the next process hands it straight to the engine.
+which a warm run then need not import; each entry stays packed bytes until a
+run asks for it, `datafiles.unpack`), and the next process hands it straight
+to the engine.
 
 Safe by construction: a code is stored only when the pattern built from it
 compares equal to `re.compile`'s own (CPython compares the flags, the pattern
@@ -61,7 +62,7 @@ def _compiled(pattern, flags: int) -> re.Pattern:
 
 def _cached(pattern, flags: int) -> re.Pattern:
     key = _key(pattern, int(flags))
-    hit = _store().get(key)
+    hit = _get(key)
     if hit is not None:
         try:
             flags_, code, groups, groupindex, indexgroup = hit
@@ -73,12 +74,33 @@ def _cached(pattern, flags: int) -> re.Pattern:
     compiled = re.compile(pattern, flags)
     args = _engine_args(pattern, int(flags))
     if args is not None and _same(pattern, args, compiled):
-        if not _new:
-            import atexit
-
-            atexit.register(save)
-        _new[key] = (args[0], _pack(args[1]), *args[2:])
+        _put(key, (args[0], _pack(args[1]), *args[2:]))
     return compiled
+
+
+def _get(entry: str):
+    """The value stored under `entry` (unpacked now: the file keeps each entry packed,
+    so reading it costs little however many patterns it holds), or None."""
+    blob = _store().get(entry)
+    if blob is None:
+        return None
+    from .datafiles import unpack
+
+    return unpack(blob)
+
+
+def _put(entry: str, value) -> None:
+    """Store `value` under `entry`; the file is written when the process exits (`save`)."""
+    from .datafiles import pack
+
+    blob = pack(value)
+    if blob is None:
+        return
+    if not _new:
+        import atexit
+
+        atexit.register(save)
+    _new[entry] = blob
 
 
 # what re.escape backslashes (Python >= 3.7)
@@ -102,15 +124,11 @@ def derived(kind: str, pattern: str, build):
     kept in the cache file (per Python build, as the parser is) under (kind, pattern):
     a warm run need not import the parser. `kind` names the builder and its version."""
     entry = f"d{kind}:{pattern}"
-    hit = _store().get(entry)
+    hit = _get(entry)
     if type(hit) is tuple and len(hit) == 1:
         return hit[0]
     value = build()
-    if not _new:
-        import atexit
-
-        atexit.register(save)
-    _new[entry] = (value,)
+    _put(entry, (value,))
     return value
 
 
@@ -138,21 +156,17 @@ def compile_built(key: str, build, flags: int = 0) -> re.Pattern:
     many words): the text is cached under `key`, which must name everything the text
     depends on (the words and the builder's version)."""
     entry = "t" + key
-    text = _store().get(entry)
+    text = _get(entry)
     if not isinstance(text, str):
         text = build()
         if not isinstance(text, str):
             return _cached(text, flags)
-        if not _new:
-            import atexit
-
-            atexit.register(save)
-        _new[entry] = text
+        _put(entry, text)
     return _cached(text, flags)
 
 
 def _key(pattern, flags: int) -> str:
-    """A JSON object key for (pattern, flags): bytes patterns marked and kept byte for byte."""
+    """The entry for (pattern, flags): bytes patterns marked and kept byte for byte."""
     if isinstance(pattern, bytes):
         return f"b{flags}:{pattern.decode('latin-1')}"
     return f"s{flags}:{pattern}"
@@ -197,6 +211,13 @@ def _tag() -> str:
     return f"{sys.implementation.cache_tag}-{sys.hexversion:x}-{_sre.MAGIC}"
 
 
+FORMAT = 2      # the file's key: a file of another format is not read (then replaced)
+
+
+def _file_key() -> str:
+    return f"{FORMAT}:{_tag()}"
+
+
 def cache_file() -> str:
     from .datafiles import cache_dir
 
@@ -206,7 +227,7 @@ def cache_file() -> str:
 def _read(path: str) -> dict:
     from .datafiles import read_cache
 
-    got = read_cache(path, _tag())
+    got = read_cache(path, _file_key())
     return got if isinstance(got, dict) else {}
 
 
@@ -230,7 +251,7 @@ def save() -> None:
 
     tmp = f"{path}.{os.getpid()}.tmp"
     try:
-        data = cache_bytes(_tag(), merged)     # str keys keep lone surrogates (marshal: surrogatepass)
+        data = cache_bytes(_file_key(), merged)     # str keys keep lone surrogates (marshal: surrogatepass)
         if data is None:
             return
         os.makedirs(os.path.dirname(path), exist_ok=True)

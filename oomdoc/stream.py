@@ -59,7 +59,6 @@ START_LINES = 4000     # the scanner emits these whole
 HEAD_LINES = 8000
 LATER_LINES = 500
 CONFIG_WINDOW = CONFIG_TRIGGERS.after
-_CONFIG_PATTERN = "|".join(re_cache.escape(lit) for lit in CONFIG_TRIGGERS.literals)   # live mode only: compiled there
 RECENT_LINES = 200
 RECENT_BYTES = 256 << 10
 RECENT_SOURCES = 64
@@ -215,7 +214,8 @@ class _Kept:
         self.head: list[Line] = []
         self.later: deque[Line] = deque(maxlen=LATER_LINES)
         self.config_until = 0
-        self.config_re = re_cache.compile(_CONFIG_PATTERN)
+        # live mode only: built here, not when `explain FILE` imports this module
+        self.config_re = re_cache.compile("|".join(re_cache.escape(lit) for lit in CONFIG_TRIGGERS.literals))
 
     def add(self, line: Line) -> None:
         if self.config_re.search(line.raw):

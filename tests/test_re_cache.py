@@ -61,9 +61,12 @@ def test_a_corrupt_or_foreign_cache_is_compiled_afresh(fresh, monkeypatch):
     assert re_cache.compile(*PATTERNS[0]) == re.compile(*PATTERNS[0])
     re_cache.save()
     with open(path, "rb") as fh:
-        tag, entries = marshal.load(fh)     # (the Python build's tag, {key: entry})
-    for bad in ((0, [1, 2, 3], 0, {}, (None,)), (0, b"\x01\x00", 0, {}, (None,)), "text", (1, 2)):
-        # an entry with a code the engine refuses, cut bytes, or another shape
+        tag, entries = marshal.load(fh)     # (format and Python build, {key: packed entry})
+    assert all(type(v) is bytes for v in entries.values())
+    bad_entries = [marshal.dumps(x) for x in ((0, [1, 2, 3], 0, {}, (None,)), (0, b"\x01\x00", 0, {}, (None,)),
+                                              "text", (1, 2))]
+    for bad in (*bad_entries, bad_entries[0][:-2], b"", (0, [1], 0, {}, (None,))):
+        # a code the engine refuses, cut bytes, another shape, a damaged or an unpacked entry
         with open(path, "wb") as fh:
             marshal.dump((tag, {key: bad for key in entries}), fh)
         _reload(monkeypatch)
