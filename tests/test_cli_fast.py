@@ -98,14 +98,14 @@ def test_fast_path_reads_every_form_of_its_options():
 
 # What a warm run of the fast path must not import (issue 12): each costs milliseconds.
 NOT_ON_THE_FAST_PATH = ("click", "pydantic", "yaml", "rapidfuzz", "dataclasses", "inspect", "typing", "pathlib",
-                        "json", "shlex", "re", "select")
+                        "json", "shlex", "re", "select", "zlib")
 
 
 def test_a_warm_explain_imports_nothing_it_does_not_need(tmp_path):
     """The start-up budget of issue 12: with warm caches a plain run never imports
     click, the validation stack, dataclasses, typing, pathlib, a JSON codec (the caches
     are marshal files), shlex (no command line in this log), `re` (patterns come from
-    re_cache) or select (live mode only)."""
+    re_cache), select (live mode only) or zlib (.gz input only)."""
     log = ROOT / "corpus" / "seed-001-orz-vllm-utilization" / "train.log"
     # Modules the interpreter had before oomdoc ran do not count: a site's .pth file may
     # import typing or pathlib at start-up (the CI machine's does).

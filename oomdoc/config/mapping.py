@@ -49,9 +49,8 @@ def _framework_files(directory: str) -> dict[str, dict | None]:
     no decoder to import); the cache is keyed by the directory and every file's name,
     mtime and size, and a cache that cannot be read or written is only a slower run."""
     import stat
-    import zlib
 
-    from ..datafiles import cache_bytes, cache_dir, read_cache, write_cache
+    from ..datafiles import cache_bytes, cache_dir, checksum, read_cache, write_cache
 
     names, parts = [], [f"1:{os.path.realpath(directory)}"]
     for n in sorted(os.listdir(directory)):
@@ -66,7 +65,7 @@ def _framework_files(directory: str) -> dict[str, dict | None]:
             parts.append(f"{n}:{st.st_mtime_ns}:{st.st_size}")
     key = "\x00".join(parts)
     raw = key.encode("utf-8", "surrogateescape")
-    cache = os.path.join(cache_dir(), f"frameworks-{zlib.crc32(raw):08x}{zlib.adler32(raw):08x}.marshal")
+    cache = os.path.join(cache_dir(), f"frameworks-{checksum(raw)}.marshal")
     got = read_cache(cache, key)
     if isinstance(got, dict):
         return got

@@ -15,9 +15,8 @@ only when the cache misses. An unwritable cache dir just means no cache.
 from __future__ import annotations
 
 import os
-import zlib
 
-from ..datafiles import PKG_PATH, cache_bytes, cache_dir, data_path, read_cache
+from ..datafiles import PKG_PATH, cache_bytes, cache_dir, checksum, data_path, read_cache
 from ..records import dataclass, field
 
 TYPE_CHECKING = False
@@ -185,7 +184,7 @@ def cache_key(files) -> tuple[str, str] | None:
         parts.append(f"{real}:{st.st_mtime_ns}:{st.st_size};")
     key = "".join(parts)
     raw = key.encode("utf-8", "surrogateescape")
-    return os.path.join(cache_dir(), f"rules-{zlib.crc32(raw):08x}{zlib.adler32(raw):08x}.marshal"), key
+    return os.path.join(cache_dir(), f"rules-{checksum(raw)}.marshal"), key
 
 
 def _names(directory: str) -> list[str]:

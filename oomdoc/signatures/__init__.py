@@ -182,9 +182,7 @@ def _cached_data() -> dict:
     """The catalogue's data; parsed YAML is cached (importing and parsing YAML costs
     ~20 ms of every run's start-up; `datafiles.read_cache`), keyed by the file's path,
     mtime and size."""
-    import zlib
-
-    from ..datafiles import cache_dir, read_cache
+    from ..datafiles import cache_dir, checksum, read_cache
 
     try:
         st = os.stat(PATH)
@@ -194,7 +192,7 @@ def _cached_data() -> dict:
     if st is not None:
         key = f"2:{os.path.realpath(PATH)}:{st.st_mtime_ns}:{st.st_size}"
         cache = os.path.join(cache_dir(),
-                             f"signatures-{zlib.crc32(key.encode('utf-8', 'surrogateescape')):08x}.marshal")
+                             f"signatures-{checksum(key.encode('utf-8', 'surrogateescape'))}.marshal")
         got = read_cache(cache, key)
         if isinstance(got, dict):
             return got
