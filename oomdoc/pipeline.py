@@ -323,9 +323,8 @@ class Pipeline:
             # newlines read as spaces: a key a terminal wrapped ("low on\nmemory") still offers its
             # parser, and no key holds a newline, so nothing the lines hold is lost
             offered = self._keys.offered(rec.text.lower().replace("\n", " "))
-            for i, mod in enumerate(self.mods):
-                if i not in offered:
-                    continue
+            for i in sorted(offered):         # in module order
+                mod = self.mods[i]
                 try:
                     evs = mod.parse(rec)
                 except Exception as exc:   # the input boundary: see strict.py

@@ -24,12 +24,14 @@ from collections import deque
 from functools import lru_cache
 
 from .records import dataclass, field
-from . import re_cache, scan_hs
+from . import re_cache
 from .scan_lines import LineIndex, step_counts
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:   # annotations only: a warm run never imports re (re_cache)
+if TYPE_CHECKING:   # annotations only: a warm run never imports re (re_cache), nor scan_hs
     import re
+
+    from . import scan_hs
 
 BLOCK = 1 << 20      # a multiple of scan_lines.STEP (newlines are counted per step, per block)
 SUBBLOCK = 1 << 16
@@ -335,6 +337,8 @@ class Scanner:
         return "hyperscan" if self._matcher is not None else "prefilter"
 
     def _fast_matcher(self) -> scan_hs.Matcher | None:
+        from . import scan_hs   # big inputs only (start-up time, issue 12)
+
         if not self._matcher_tried:
             self._matcher_tried = True
             keys = sorted(self._ctx)

@@ -238,11 +238,12 @@ def _env_evidence(raw, profiles, packages, add) -> None:
     envs = {a or b for a, b in _ENV_DIR.findall(raw)} if "envs/" in raw or "venv/" in raw else set()
     if not envs:
         return
-    names = {re_cache.compile(r"[^a-z0-9]").sub("", n): fw for fw in profiles for n in (fw, *profiles[fw].get("packages", ()))}
-    names.update({re_cache.compile(r"[^a-z0-9]").sub("", p): fw for p, (fw, _) in packages.items()})
+    squash = re_cache.compile(r"[^a-z0-9]").sub
+    names = {squash("", n): fw for fw in profiles for n in (fw, *profiles[fw].get("packages", ()))}
+    names.update({squash("", p): fw for p, (fw, _) in packages.items()})
     for env in sorted(envs):
         low = env.lower()
-        tokens = {re_cache.compile(r"[^a-z0-9]").sub("", low), *re_cache.compile(r"[^a-z]+").split(low)}
+        tokens = {squash("", low), *re_cache.compile(r"[^a-z]+").split(low)}
         for fw in sorted({names[t] for t in tokens if t in names}):
             add(fw, ENV_WEIGHT, f"Python environment named {env}")
 

@@ -395,7 +395,6 @@ def continues(text: str, nxt: str) -> bool:
     s = nxt.strip()
     body = text.rstrip()
     last = body[body.rfind("\n") + 1:].strip()      # the last non-blank line
-    tail = "".join(body[-400:].split("\n"))          # the last line with the pieces a terminal cut off
     if not s:   # the legacy report sets its table off by a blank line, the periodic summary its suggestions
         return (last.endswith("memory consumers are:") or "killed due to memory pressure" in last) \
             and text.count("\n") < 4
@@ -407,18 +406,24 @@ def continues(text: str, nxt: str) -> bool:
             return bool(_HEAD_END.search(last))
         return bool(_ROW.match(last)) and _in_table(text)
     if c == "P" and _TABLE_HEAD.match(s):
-        return bool(_TOP_INLINE.search(last) or _TOP_INLINE.search(tail[-60:])) or "Memory on the node" in last
+        return bool(_TOP_INLINE.search(last) or _TOP_INLINE.search(_tail(body)[-60:])) or "Memory on the node" in last
     if c == "M" and s.startswith("Memory on the node"):
-        return "running low on memory" in last or "running low on memory" in tail[-120:]
+        return "running low on memory" in last or "running low on memory" in _tail(body)[-120:]
     if s.startswith(_SUGGESTION):
         return "running low on memory" in text or "Memory on the node" in text \
             or "killed due to memory pressure" in text
     if nxt[:1] == "\t" and s.startswith(_ACTOR_FIELDS):
-        return "actor died unexpectedly" in last or "actor died unexpectedly" in tail[-120:] \
+        return "actor died unexpectedly" in last or "actor died unexpectedly" in _tail(body)[-120:] \
             or (last.startswith(_ACTOR_FIELDS) and "class_name:" in text)
     if s.startswith(("The actor is dead because", "The actor never ran")):
         return "class_name:" in text or "actor died unexpectedly" in text
     return False
+
+
+def _tail(body: str) -> str:
+    """The last line with the pieces a terminal cut off (built only where a test needs it:
+    `continues` runs for every line that follows an open record)."""
+    return "".join(body[-400:].split("\n"))
 
 
 # A kill report a terminal hard-wrapped, each piece behind the same prefix: the pieces of
