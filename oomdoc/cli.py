@@ -98,7 +98,8 @@ def _cli():
 
 def main(argv=None, *, fast: bool = True, restore_gc: bool = True) -> int:
     """Run one command line; `fast=False` always goes through click (the tests compare).
-    `restore_gc=False` (the process ends next) keeps the raised collector threshold."""
+    `restore_gc=False`: after the fast path (the process then ends at once, `entry`) the
+    raised collector threshold is kept."""
     import gc
 
     # A short run allocates a few hundred thousand long-lived objects (modules, rules,
@@ -111,7 +112,7 @@ def main(argv=None, *, fast: bool = True, restore_gc: bool = True) -> int:
     try:
         return _main(argv, fast)
     finally:
-        if restore_gc:
+        if restore_gc or not _ran_fast:
             gc.set_threshold(*threshold)
 
 

@@ -126,4 +126,3 @@ def unpack(blob, default=None):
         return marshal.loads(blob)
     except (ValueError, EOFError, TypeError):
         return default
-

@@ -144,7 +144,8 @@ def _key_tables(keys: tuple) -> tuple[dict, dict]:
 
 
 def _source_stamp() -> str | None:
-    """The versions (mtime, size) of the code `_key_tables` and scan.py's helpers are, or None."""
+    """The version (mtime and size) of this file and of scan.py, whose code `_key_tables`
+    runs; None when it cannot be told (the tables are then built afresh)."""
     from . import scan
 
     try:

@@ -15,7 +15,8 @@ and the code); any surprise in the interpreter's internals means a plain
 
 A warm run never imports `re` itself (with `enum`, its parser and compiler: ~3 ms,
 issue 12): the engine (`_sre`) is built in, `escape` and the flags are here, and
-what is derived from a pattern by `re`'s parser is cached too (`derived`).
+what is derived from patterns (by `re`'s parser, or the parsers' key tables) is
+cached too (`derived`).
 """
 from __future__ import annotations
 
@@ -119,11 +120,12 @@ def search(pattern, string, flags: int = 0):
     return _compiled(pattern, flags).search(string)
 
 
-def derived(kind: str, pattern: str, build):
-    """`build()` -- plain data (marshal's types) computed from `pattern` by `re`'s parser --
-    kept in the cache file (per Python build, as the parser is) under (kind, pattern):
-    a warm run need not import the parser. `kind` names the builder and its version."""
-    entry = f"d{kind}:{pattern}"
+def derived(kind: str, text: str, build):
+    """`build()` -- plain data (marshal's types) derived from patterns or literals, e.g. by
+    `re`'s parser -- kept in the cache file (per Python build, as the parser is) under
+    (kind, text): a warm run need not build it again. `kind` names the builder and its
+    version, and `kind` and `text` together must name everything the data depends on."""
+    entry = f"d{kind}:{text}"
     hit = _get(entry)
     if type(hit) is tuple and len(hit) == 1:
         return hit[0]

@@ -117,3 +117,32 @@ def test_built_pattern_text_is_cached_under_its_key(fresh, monkeypatch):
     assert again == first and again.search("CUDA out of memory") and len(calls) == 1
     other = re_cache.compile_built("k2", lambda: build(("killed",)))
     assert other.pattern == "killed" and len(calls) == 2
+
+
+def test_escape_flags_and_search_are_re_s_own():
+    """What modules use instead of importing `re` (a warm run never does) behaves as `re`."""
+    text = "".join(chr(i) for i in range(600)) + "caf\u00e9 [a-z]+ (x|y)? $HOME"
+    assert re_cache.escape(text) == re.escape(text)
+    assert re_cache.escape(text.encode("utf-8", "surrogatepass")) == re.escape(text.encode("utf-8", "surrogatepass"))
+    assert (re_cache.I, re_cache.M, re_cache.S, re_cache.X, re_cache.A) == (re.I, re.M, re.S, re.X, re.A)
+    assert re_cache.IGNORECASE == re.IGNORECASE and re_cache.MULTILINE == re.MULTILINE
+    assert re_cache.search(r"^b\w", "a\nBc", re_cache.M | re_cache.I).group() == "Bc"
+    assert re_cache.compile(r"a(b)") is re_cache.compile(r"a(b)")       # kept per process, as re keeps them
+
+
+def test_derived_data_is_kept_under_its_kind_and_text(fresh, monkeypatch):
+    calls = []
+
+    def build():
+        calls.append(1)
+        return frozenset({"out of memory"}), {"k": (1, 2)}
+
+    first = re_cache.derived("test1", "pattern text", build)
+    re_cache.save()
+    _reload(monkeypatch)
+    assert re_cache.derived("test1", "pattern text", build) == first and len(calls) == 1
+    assert not re_cache._new, "read back from the file"
+    re_cache.derived("test2", "pattern text", build)        # another builder version: built again
+    re_cache.derived("test1", "other text", build)
+    assert len(calls) == 3
+

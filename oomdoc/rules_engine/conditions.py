@@ -29,7 +29,6 @@ DEFAULT_WEIGHT = 0.5
 LOG_REGEX_LINES = 50_000
 
 
-
 @dataclass
 class Hit:
     weight: float = 0.0
