@@ -20,11 +20,14 @@ record closes it is joined back onto that line before any parser reads it
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Callable
 
 from . import re_cache
 from .model import MAIN, Line, Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: a warm run never imports re (re_cache)
+    import re
 
 TB_HEADER = "Traceback (most recent call last)"
 CHAIN_BANNERS = ("During handling of the above exception",
@@ -88,7 +91,7 @@ def _anchors() -> re.Pattern:
 
         lits = {_WS.sub("", a) for e in signatures.catalogue().entries for a in e.anchors}
         # longest first; ties by text, so every process builds the same pattern (re_cache)
-        _ANCHORS = re_cache.compile("|".join(re.escape(x) for x in sorted(lits, key=lambda x: (-len(x), x))))
+        _ANCHORS = re_cache.compile("|".join(re_cache.escape(x) for x in sorted(lits, key=lambda x: (-len(x), x))))
     return _ANCHORS
 
 

@@ -161,7 +161,10 @@ class Record:
 
     @property
     def text(self) -> str:
-        return "\n".join(ln.text for ln in self.lines)
+        lines = self.lines
+        if len(lines) == 1:     # most records: asked for by every parser offered the record
+            return lines[0].text
+        return "\n".join([ln.text for ln in lines])
 
     @property
     def repeat(self) -> int:

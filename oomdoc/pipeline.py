@@ -138,13 +138,13 @@ class KeyIndex:
 
     def __init__(self, mods: tuple):
         from . import re_cache
-        from .scan import cover_set, trie_pattern
+        from .scan import trie_pattern
 
-        owners: dict[str, set[int]] = {}
-        for i, m in enumerate(mods):
-            # a key holding another key of its parser adds nothing (a smaller regex to compile)
-            for key in cover_set(k for k in getattr(m, "KEYS", ()) if k):
-                owners.setdefault(key, set()).add(i)
+        keys = tuple(tuple(getattr(m, "KEYS", ())) for m in mods)
+        stamp = _source_stamp()
+        # derived from the keys alone: kept in the regex cache (start-up time, issue 12)
+        owners, self._offered = _key_tables(keys) if stamp is None else \
+            re_cache.derived("keyindex1", f"{stamp}:{keys!r}", lambda: _key_tables(keys))
         # a family with no keys reads every record; one with no `parse` (it only judges the
         # events after the read, like `bars`) reads none
         self.always = frozenset(i for i, m in enumerate(mods)
@@ -152,9 +152,6 @@ class KeyIndex:
         key = _trie_key(owners)
         self._search = None if not owners else re_cache.compile(trie_pattern(owners)).search if key is None \
             else re_cache.compile_built(key, lambda: trie_pattern(owners)).search
-        # a hit on key s offers the owners of every key that is a prefix of s (s's own prefixes, not all keys)
-        self._offered = {s: frozenset(i for j in range(1, len(s) + 1) if s[:j] in owners for i in owners[s[:j]])
-                         for s in owners}
 
     def offered(self, lower: str) -> frozenset[int]:
         """Positions (in the module list) of the parsers whose keys occur in `lower`."""
@@ -165,6 +162,33 @@ class KeyIndex:
             got = got | self._offered[m.group()]
             m = search(lower, m.start() + 1)
         return got
+
+
+def _key_tables(keys: tuple) -> tuple[dict, dict]:
+    """(key -> positions of the parsers that own it, key -> positions a hit on it offers)
+    for the parsers' KEYS (`keys`, in module order)."""
+    from .scan import cover_set
+
+    owners: dict[str, frozenset[int]] = {}
+    for i, own in enumerate(keys):
+        # a key holding another key of its parser adds nothing (a smaller regex to compile)
+        for key in cover_set(k for k in own if k):
+            owners[key] = owners.get(key, frozenset()) | {i}
+    # a hit on key s offers the owners of every key that is a prefix of s (s's own prefixes, not all keys)
+    offered = {s: frozenset(i for j in range(1, len(s) + 1) if s[:j] in owners for i in owners[s[:j]])
+               for s in owners}
+    return owners, offered
+
+
+def _source_stamp() -> str | None:
+    """The version (mtime and size) of this file and of scan.py, whose code `_key_tables`
+    runs; None when it cannot be told (the tables are then built afresh)."""
+    from . import scan
+
+    try:
+        return ":".join(f"{st.st_mtime_ns}:{st.st_size}" for st in map(os.stat, (__file__, scan.__file__)))
+    except (OSError, TypeError):
+        return None
 
 
 def _trie_key(words) -> str | None:
@@ -356,9 +380,8 @@ class Pipeline:
             # newlines read as spaces: a key a terminal wrapped ("low on\nmemory") still offers its
             # parser, and no key holds a newline, so nothing the lines hold is lost
             offered = self._keys.offered(rec.text.lower().replace("\n", " "))
-            for i, mod in enumerate(self.mods):
-                if i not in offered:
-                    continue
+            for i in sorted(offered):         # in module order
+                mod = self.mods[i]
                 try:
                     evs = mod.parse(rec)
                 except Exception as exc:   # the input boundary: see strict.py

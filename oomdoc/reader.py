@@ -17,7 +17,6 @@ import io
 import os
 import stat
 import sys
-import zlib
 from collections.abc import Iterator
 
 TYPE_CHECKING = False
@@ -214,12 +213,15 @@ class _Gunzip:
     Concatenated members are read on; a truncated stream yields what it holds."""
 
     def __init__(self, name: str, size: int):
+        import zlib   # here: only a .gz input needs it (start-up time, issue 12)
+
+        self._zlib = zlib
         self.name, self.size = name, size
         self.d = zlib.decompressobj(16 + zlib.MAX_WBITS)
         self.consumed = self.produced = 0
 
     def feed(self, data: bytes) -> Iterator[bytes]:
-        name = self.name
+        name, zlib = self.name, self._zlib
         while data:
             try:
                 out = self.d.decompress(data, self.size)

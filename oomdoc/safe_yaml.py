@@ -16,7 +16,6 @@ they would expand to, no alias cycles. Breaking a limit raises
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import yaml
@@ -127,6 +126,8 @@ def load_yaml(text: str) -> Any:
 
 def load_json(text: str) -> Any:
     """`json.loads` with a depth limit; raises ValueError (incl. LimitError)."""
+    import json
+
     try:
         obj = json.loads(text)
     except RecursionError:

@@ -19,13 +19,19 @@ to prefix peeling, assembly and the parsers.
 """
 from __future__ import annotations
 
-import re
+import os
 from collections import deque
 from functools import lru_cache
 
 from .records import dataclass, field
-from . import scan_hs
+from . import re_cache
 from .scan_lines import LineIndex, step_counts
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: a warm run never imports re (re_cache), nor scan_hs
+    import re
+
+    from . import scan_hs
 
 BLOCK = 1 << 20      # a multiple of scan_lines.STEP (newlines are counted per step, per block)
 SUBBLOCK = 1 << 16
@@ -77,7 +83,7 @@ class _Prefilter:
         groups = -(-len(lits) // self.GROUP) or 1
         size = -(-len(lits) // groups) or 1      # balanced: 122 -> 3 x 41, not 2 x 44 + 34
         for i in range(0, len(lits), size):
-            pattern = "|".join(re.escape(x) for x in lits[i:i + size])
+            pattern = "|".join(re_cache.escape(x) for x in lits[i:i + size])
             self._validators.append(SchemaValidator(
                 core_schema.str_schema(pattern=pattern, regex_engine="rust-regex")))
 
@@ -95,7 +101,7 @@ class _Prefilter:
         return False
 
 
-_IDENTIFIER = re.compile(r"_|[a-z][A-Z]|\(|^[A-Z0-9 ]+$")
+_IDENTIFIER = re_cache.compile(r"_|[a-z][A-Z]|\(|^[A-Z0-9 ]+$")
 
 
 def case_variants(lit: str) -> set[str]:
@@ -123,7 +129,7 @@ def trie_pattern(words) -> str:
 
     def esc(ch: str) -> str:
         if ch not in escaped:
-            escaped[ch] = re.escape(ch)
+            escaped[ch] = re_cache.escape(ch)
         return escaped[ch]
 
     def emit(node: dict) -> str:
@@ -140,6 +146,8 @@ def trie_pattern(words) -> str:
 # Built once per process (`oomdoc check` makes a scanner per report), keyed by the triggers.
 @lru_cache(maxsize=2)
 def _trie_regex(words: tuple[str, ...]) -> re.Pattern:
+    import re    # big inputs only
+
     return re.compile(trie_pattern(words).encode("latin-1"))
 
 
@@ -156,8 +164,19 @@ def _contexts(windows: tuple[TriggerGroup, ...]) -> dict[str, tuple[int, int]]:
 
     Case-sensitive search is ~10x faster in the Rust engine than (?i), so
     prose literals are searched as written, lowercased and Capitalised. Built
-    once per process (a fleet worker makes a scanner per log); callers copy it.
+    once per process (a fleet worker makes a scanner per log), and kept in the
+    regex cache, keyed by the groups and this file's version; callers copy it.
     """
+    groups = [(g.literals, g.before, g.after) for g in windows]
+    try:
+        st = os.stat(__file__)
+    except (OSError, TypeError):
+        return _variant_windows(windows)
+    return re_cache.derived("contexts1", f"{st.st_mtime_ns}:{st.st_size}:{groups!r}",
+                            lambda: _variant_windows(windows))
+
+
+def _variant_windows(windows: tuple[TriggerGroup, ...]) -> dict[str, tuple[int, int]]:
     ctx: dict[str, tuple[int, int]] = {}
     for g in windows:
         for lit in g.literals:
@@ -318,6 +337,8 @@ class Scanner:
         return "hyperscan" if self._matcher is not None else "prefilter"
 
     def _fast_matcher(self) -> scan_hs.Matcher | None:
+        from . import scan_hs   # big inputs only (start-up time, issue 12)
+
         if not self._matcher_tried:
             self._matcher_tried = True
             keys = sorted(self._ctx)

@@ -27,7 +27,6 @@ first scan fails).
 from __future__ import annotations
 
 import os
-import zlib
 from functools import lru_cache
 
 from .scan_lines import STEP
@@ -114,6 +113,8 @@ CACHE_FORMAT = b"oomdoc-hs-1"
 
 def _database(hs, rare: tuple[bytes, ...], line: tuple[bytes, ...]):
     """The block-mode database for these literals: from the cache, else compiled (and cached)."""
+    import zlib
+
     from .datafiles import cache_dir, write_cache
 
     exprs = list(rare) + list(line)

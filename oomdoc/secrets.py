@@ -14,8 +14,6 @@ key names a credential. Bare 40-hex strings are not masked on their own
 """
 from __future__ import annotations
 
-import re
-
 from . import re_cache
 from .records import dataclass
 
@@ -75,7 +73,7 @@ _CHEAP_ASCII = re_cache.compile(_CHEAP.replace("(?i)", "").lower())
 def _maybe_secret(text: str) -> bool:
     if text.isascii():   # on ASCII, case-insensitive is lowercase (no Kelvin sign, long s, ...)
         return _CHEAP_ASCII.search(text.lower()) is not None
-    return re.search(_CHEAP, text) is not None
+    return re_cache.search(_CHEAP, text) is not None
 
 
 @dataclass(frozen=True)
@@ -115,11 +113,11 @@ def find_secrets(text: str) -> list[Secret]:
 
 def _credential_value(m, text: str, start: int, value: str) -> bool:
     key = text[m.start():start]
-    if re.search(_TOKEN_KNOB, key):
+    if re_cache.search(_TOKEN_KNOB, key):
         return False
-    if re.match(_NOT_SECRET, value):
+    if re_cache.compile(_NOT_SECRET).match(value):
         return False
-    if "/" in value and not re.search(r"[A-Za-z0-9+/]{30,}", value):
+    if "/" in value and not re_cache.search(r"[A-Za-z0-9+/]{30,}", value):
         return False  # a path, not a secret
     # Secrets look random: at least one digit or mixed case, mostly word characters.
     has_digit = any(c.isdigit() for c in value)

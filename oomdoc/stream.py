@@ -27,8 +27,6 @@ writer has more waiting (the scanner is several times faster on big blocks).
 from __future__ import annotations
 
 import os
-import re
-import select
 import time
 from collections import deque
 from collections.abc import Callable
@@ -39,6 +37,7 @@ from .assemble import Assembler
 from .model import Event, Line, Record
 from .metrics_store import MetricStore
 from .pipeline import CONFIG_TRIGGERS, MERGE_WINDOW, Analysis, Pipeline
+from . import re_cache
 
 # Kinds by role, from the parsers' declarations (parsers/__init__.py ROLES).
 PRECURSOR_KINDS = parsers.kinds_with_role("precursor", "context")
@@ -60,7 +59,6 @@ START_LINES = 4000     # the scanner emits these whole
 HEAD_LINES = 8000
 LATER_LINES = 500
 CONFIG_WINDOW = CONFIG_TRIGGERS.after
-_CONFIG_PATTERN = "|".join(re.escape(lit) for lit in CONFIG_TRIGGERS.literals)   # live mode only: compiled there
 RECENT_LINES = 200
 RECENT_BYTES = 256 << 10
 RECENT_SOURCES = 64
@@ -216,7 +214,8 @@ class _Kept:
         self.head: list[Line] = []
         self.later: deque[Line] = deque(maxlen=LATER_LINES)
         self.config_until = 0
-        self.config_re = re.compile(_CONFIG_PATTERN)
+        # live mode only: built here, not when `explain FILE` imports this module
+        self.config_re = re_cache.compile("|".join(re_cache.escape(lit) for lit in CONFIG_TRIGGERS.literals))
 
     def add(self, line: Line) -> None:
         if self.config_re.search(line.raw):
@@ -432,6 +431,8 @@ class LiveSession:
 def follow_fd(session: LiveSession, fd: int, *, poll: float = 0.25,
               stop: Callable[[], bool] = lambda: False) -> None:
     """Read `fd` until EOF, feeding the session; tick at its deadlines while it is quiet."""
+    import select   # live mode only (start-up time of `explain FILE`, issue 12)
+
     _widen_pipe(fd)
     gather = _Gatherer(fd)
     while not stop():
@@ -466,6 +467,8 @@ class _Gatherer:
         self.view = memoryview(bytearray(GATHER))
 
     def __call__(self) -> tuple[bytes, bool]:
+        import select
+
         size = 0
         while size < GATHER:
             n = os.readv(self.fd, [self.view[size:]])

@@ -106,7 +106,7 @@ def frameworks_dir(tmp_path, monkeypatch):
     shutil.copytree(mapping.FRAMEWORK_DIR, d)
     monkeypatch.setattr(mapping, "FRAMEWORK_DIR", d)
     monkeypatch.setattr(triggers, "FRAMEWORK_DIR", d)
-    caches = (mapping.mapping, mapping.index, mapping.detect_profiles, detect._tables, shell.all_launchers)
+    caches = (mapping._framework_files, mapping.mapping, mapping.index, mapping.detect_profiles, detect._tables, shell.all_launchers)
     for c in caches:
         c.cache_clear()
     yield d

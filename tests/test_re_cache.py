@@ -2,7 +2,7 @@
 makes; a missing, foreign, corrupt or unwritable cache only means compiling afresh."""
 from __future__ import annotations
 
-import json
+import marshal
 import os
 import re
 import subprocess
@@ -28,12 +28,15 @@ def fresh(tmp_path, monkeypatch):
     monkeypatch.setenv("OOMDOC_CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(re_cache, "_loaded", None)
     monkeypatch.setattr(re_cache, "_new", {})
+    monkeypatch.setattr(re_cache, "_made", {})
     return tmp_path
 
 
 def _reload(monkeypatch):
+    """As a new process finds it: the file not read yet, nothing made or added."""
     monkeypatch.setattr(re_cache, "_loaded", None)
     monkeypatch.setattr(re_cache, "_new", {})
+    monkeypatch.setattr(re_cache, "_made", {})
 
 
 def test_cached_patterns_equal_fresh_ones(fresh, monkeypatch):
@@ -57,23 +60,35 @@ def test_a_corrupt_or_foreign_cache_is_compiled_afresh(fresh, monkeypatch):
         fh.write(b"\x00garbage")
     assert re_cache.compile(*PATTERNS[0]) == re.compile(*PATTERNS[0])
     re_cache.save()
-    with open(path, encoding="utf-8") as fh:
-        entries = json.load(fh)
-    for key in entries:               # every entry with a code the engine refuses
-        entries[key] = json.dumps([0, [1, 2, 3], 0, {}, [None]])
-    with open(path, "w", encoding="utf-8") as fh:
-        json.dump(entries, fh)
+    with open(path, "rb") as fh:
+        tag, entries = marshal.load(fh)     # (format and Python build, {key: packed entry})
+    assert all(type(v) is bytes for v in entries.values())
+    bad_entries = [marshal.dumps(x) for x in ((0, [1, 2, 3], 0, {}, (None,)), (0, b"\x01\x00", 0, {}, (None,)),
+                                              "text", (1, 2))]
+    for bad in (*bad_entries, bad_entries[0][:-2], b"", (0, [1], 0, {}, (None,))):
+        # a code the engine refuses, cut bytes, another shape, a damaged or an unpacked entry
+        with open(path, "wb") as fh:
+            marshal.dump((tag, {key: bad for key in entries}), fh)
+        _reload(monkeypatch)
+        assert re_cache.compile(*PATTERNS[0]) == re.compile(*PATTERNS[0])
+        assert re_cache._new, "the bad entry is compiled afresh and replaced"
+    with open(path, "wb") as fh:
+        fh.write(marshal.dumps((tag, entries))[:-3])        # a file cut short
     _reload(monkeypatch)
     assert re_cache.compile(*PATTERNS[0]) == re.compile(*PATTERNS[0])
-    assert re_cache._new, "the bad entry is compiled afresh and replaced"
+    assert re_cache._new
+    with open(path, "wb") as fh:
+        fh.write(marshal.dumps(("another build", entries)))  # written by another Python
+    _reload(monkeypatch)
+    assert re_cache.compile(*PATTERNS[0]) == re.compile(*PATTERNS[0])
+    assert re_cache._new
 
 
 def test_an_unwritable_cache_dir_is_only_slower(tmp_path, monkeypatch):
     blocker = tmp_path / "file"
     blocker.write_text("not a directory")
     monkeypatch.setenv("OOMDOC_CACHE_DIR", str(blocker / "sub"))
-    monkeypatch.setattr(re_cache, "_loaded", None)
-    monkeypatch.setattr(re_cache, "_new", {})
+    _reload(monkeypatch)
     assert re_cache.compile(*PATTERNS[1]) == re.compile(*PATTERNS[1])
     re_cache.save()
     assert blocker.read_text() == "not a directory"
@@ -102,3 +117,32 @@ def test_built_pattern_text_is_cached_under_its_key(fresh, monkeypatch):
     assert again == first and again.search("CUDA out of memory") and len(calls) == 1
     other = re_cache.compile_built("k2", lambda: build(("killed",)))
     assert other.pattern == "killed" and len(calls) == 2
+
+
+def test_escape_flags_and_search_are_re_s_own():
+    """What modules use instead of importing `re` (a warm run never does) behaves as `re`."""
+    text = "".join(chr(i) for i in range(600)) + "caf\u00e9 [a-z]+ (x|y)? $HOME"
+    assert re_cache.escape(text) == re.escape(text)
+    assert re_cache.escape(text.encode("utf-8", "surrogatepass")) == re.escape(text.encode("utf-8", "surrogatepass"))
+    assert (re_cache.I, re_cache.M, re_cache.S, re_cache.X, re_cache.A) == (re.I, re.M, re.S, re.X, re.A)
+    assert re_cache.IGNORECASE == re.IGNORECASE and re_cache.MULTILINE == re.MULTILINE
+    assert re_cache.search(r"^b\w", "a\nBc", re_cache.M | re_cache.I).group() == "Bc"
+    assert re_cache.compile(r"a(b)") is re_cache.compile(r"a(b)")       # kept per process, as re keeps them
+
+
+def test_derived_data_is_kept_under_its_kind_and_text(fresh, monkeypatch):
+    calls = []
+
+    def build():
+        calls.append(1)
+        return frozenset({"out of memory"}), {"k": (1, 2)}
+
+    first = re_cache.derived("test1", "pattern text", build)
+    re_cache.save()
+    _reload(monkeypatch)
+    assert re_cache.derived("test1", "pattern text", build) == first and len(calls) == 1
+    assert not re_cache._new, "read back from the file"
+    re_cache.derived("test2", "pattern text", build)        # another builder version: built again
+    re_cache.derived("test1", "other text", build)
+    assert len(calls) == 3
+

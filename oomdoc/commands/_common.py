@@ -1,7 +1,6 @@
 """What every subcommand shares: reading the log, failing cleanly."""
 from __future__ import annotations
 
-import json
 import os
 import sys
 from contextlib import contextmanager
@@ -109,6 +108,8 @@ def rule_errors():
 
 
 def dump_json(obj) -> None:
+    import json
+
     sys.stdout.write(json.dumps(obj, indent=2, ensure_ascii=False, default=str))
     sys.stdout.write("\n")
     sys.stdout.flush()

@@ -29,9 +29,7 @@
 """
 from __future__ import annotations
 
-import json
 import os
-import re
 
 from .. import re_cache
 from . import shell
@@ -123,10 +121,10 @@ def deepspeed_print(s: str, no: int) -> tuple[list[Entry], str | None]:
 
 
 ELASTIC_CONFIGS = "elastic_operator with launch configs:"
-_ELASTIC_LINE = re.compile(r"^(\w+)\s*:\s*(\S.*)$")
+_ELASTIC_LINE = re_cache.compile(r"^(\w+)\s*:\s*(\S.*)$")
 # torch elastic's launch config -> the torchrun flags they come from
 _ELASTIC_KEYS = {"nproc_per_node": "nproc_per_node", "max_nodes": "nnodes"}
-_VLLM_ARG = re.compile(r"'(\w+)': ('[^']*'|-?[\d.]+(?:e-?\d+)?|True|False|None)(?=[,}])")
+_VLLM_ARG = re_cache.compile(r"'(\w+)': ('[^']*'|-?[\d.]+(?:e-?\d+)?|True|False|None)(?=[,}])")
 
 
 def elastic_launch_configs(texts, nos) -> list[Entry]:
@@ -240,7 +238,7 @@ def launch_tokens(s: str, split) -> tuple[list[str], list[tuple[str, str]]] | No
     `split(text)` is the shell splitter (shell.split with its warnings)."""
     if s.startswith("cmd = "):
         body = s[6:].strip()
-        exports = re.findall(r"\bexport (\w+)=(\S+?);", body)
+        exports = re_cache.compile(r"\bexport (\w+)=(\S+?);").findall(body)
         segments = [seg.strip() for seg in body.split(";") if seg.strip()]
         for seg in reversed(segments):
             tokens = _from_program(split(seg))
@@ -263,6 +261,8 @@ def world_info(value) -> tuple[int, int] | None:
     """DeepSpeed's base64 `--world_info` ({host: [gpu ids]}) -> (nodes, GPUs on the first node)."""
     try:
         import base64   # here, not at the top: start-up time (issue 12)
+        import json
+
         info = json.loads(base64.urlsafe_b64decode(str(value) + "=" * (-len(str(value)) % 4)))
     except (ValueError, TypeError):
         return None

@@ -27,7 +27,6 @@ reported as the base with the fork named (`fork`).
 from __future__ import annotations
 
 import os
-import re
 from collections import defaultdict
 from functools import lru_cache
 
@@ -55,7 +54,7 @@ _LOGGER_FORMATS = (
      "deepspeed", 1, "DeepSpeed logger lines (`[date] [INFO] [file.py:n:func]`)"),
     # transformers' explicit format (utils/logging.py enable_explicit_format), used by HF example
     # scripts and LLaMA-Factory: `[INFO|trainer.py:2134] 2024-06-01 10:00:00,123 >> msg`
-    (re.compile(r"(?:^|\) |\]: ?)\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\|[\w.]+\.py:\d+\] [^>]{0,40}>>"),
+    (re_cache.compile(r"(?:^|\) |\]: ?)\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\|[\w.]+\.py:\d+\] [^>]{0,40}>>"),
      "transformers", 2, "transformers logger lines (`[INFO|file.py:n] date >>`)"),
 )
 
@@ -67,10 +66,10 @@ def _tables():
     packages = {p: (fw, w) for fw, d in profiles.items() for p, w in d.get("packages", {}).items()}
     # one literal-led pattern per package: the regex engine then skips to the literal (fast on MBs);
     # kept as text, compiled (and cached by `re`) only for a package the log names
-    modules = {p: rf"{re.escape(p)}\.([a-z_][a-z0-9_]*)(?:\.[A-Za-z_]\w*)*" for p in packages}
+    modules = {p: rf"{re_cache.escape(p)}\.([a-z_][a-z0-9_]*)(?:\.[A-Za-z_]\w*)*" for p in packages}
     actors = {a: (fw, w) for fw, d in profiles.items() for a, w in d.get("actors", {}).items()}
     # a CamelCase compound name is specific enough as `Name.method`; a plain word needs `ray::`
-    actor_res = {a: rf"{re.escape(a)}\.\w" for a in actors if sum(c.isupper() for c in a) >= 2}
+    actor_res = {a: rf"{re_cache.escape(a)}\.\w" for a in actors if sum(c.isupper() for c in a) >= 2}
     parsers = {p: fw for fw, d in profiles.items() for p in d.get("parsers", ())}
     names = {n: (fw, w) for fw, d in profiles.items() for n, w in d.get("names", {}).items()}
     tree = {p.removesuffix(".py"): (fw, w, reason) for fw, d in profiles.items() for p, w, reason in d.get("paths", ())}
@@ -124,7 +123,7 @@ def detect(lines, events, entries, commands) -> Framework:
     if any(ln.source.kind == "vllm" for ln in lines or ()):
         add("vllm", 2, "vLLM engine process output (`(EngineCore pid=...)`)")
     seen_actors.update(a for a in actors if a in raw and (
-        f"ray::{a}" in raw or (a in actor_res and re.search(actor_res[a], raw))))
+        f"ray::{a}" in raw or (a in actor_res and re_cache.compile(actor_res[a]).search(raw))))
     for actor in sorted(seen_actors & actors.keys()):
         fw, w = actors[actor]
         add(fw, w, f"Ray actor {actor}")
@@ -195,7 +194,7 @@ def _code_evidence(raw, packages, modules, add) -> set[str]:
     for pkg, pattern in modules.items():
         if pkg in found or pkg + "." not in raw:
             continue
-        for m in re.finditer(pattern, raw):
+        for m in re_cache.compile(pattern).finditer(raw):
             before = raw[m.start() - 1] if m.start() else " "
             if not (before.isalnum() or before in "_./-") and m.group(1) not in _NOT_MODULES:
                 found[pkg] = f"module {m.group(0)}"
@@ -239,11 +238,12 @@ def _env_evidence(raw, profiles, packages, add) -> None:
     envs = {a or b for a, b in _ENV_DIR.findall(raw)} if "envs/" in raw or "venv/" in raw else set()
     if not envs:
         return
-    names = {re.sub(r"[^a-z0-9]", "", n): fw for fw in profiles for n in (fw, *profiles[fw].get("packages", ()))}
-    names.update({re.sub(r"[^a-z0-9]", "", p): fw for p, (fw, _) in packages.items()})
+    squash = re_cache.compile(r"[^a-z0-9]").sub
+    names = {squash("", n): fw for fw in profiles for n in (fw, *profiles[fw].get("packages", ()))}
+    names.update({squash("", p): fw for p, (fw, _) in packages.items()})
     for env in sorted(envs):
         low = env.lower()
-        tokens = {re.sub(r"[^a-z0-9]", "", low), *re.split(r"[^a-z]+", low)}
+        tokens = {squash("", low), *re_cache.compile(r"[^a-z]+").split(low)}
         for fw in sorted({names[t] for t in tokens if t in names}):
             add(fw, ENV_WEIGHT, f"Python environment named {env}")
 

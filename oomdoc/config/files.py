@@ -10,10 +10,10 @@ raises on content: problems become warnings naming the file and line.
 from __future__ import annotations
 
 import os
-import re
 
 from . import shell
 from .values import FILE, SCRIPT, Entry, flatten, literal
+from .. import re_cache
 
 MAX_BYTES = 8 << 20
 ACCELERATE_KEYS = {"compute_environment", "distributed_type", "num_processes", "mixed_precision",
@@ -64,9 +64,9 @@ def _kind(path: str, text: str) -> str:
     head = text.lstrip()[:2000]
     if head.startswith("{"):
         return "json"
-    if head.startswith("#!") or re.search(r"^\s*(export |python|torchrun|accelerate |deepspeed |set -x)", head, re.M):
+    if head.startswith("#!") or re_cache.search(r"^\s*(export |python|torchrun|accelerate |deepspeed |set -x)", head, re_cache.M):
         return "script"
-    if re.search(r"^\s*\[[\w.]+\]\s*$", head, re.M) and re.search(r"^\s*\w+\s*=\s*", head, re.M):
+    if re_cache.search(r"^\s*\[[\w.]+\]\s*$", head, re_cache.M) and re_cache.search(r"^\s*\w+\s*=\s*", head, re_cache.M):
         return "toml"
     return "yaml"
 
@@ -163,11 +163,11 @@ def _toml(text: str, label: str, warn) -> list[Entry]:
     section = ""
     for no, line in enumerate(text.splitlines(), 1):
         s = line.split("#", 1)[0].strip()
-        m = re.match(r"^\[+\s*([\w.\-\"]+)\s*\]+$", s)
+        m = re_cache.compile(r"^\[+\s*([\w.\-\"]+)\s*\]+$").match(s)
         if m:
             section = m.group(1).replace('"', "")
             continue
-        m = re.match(r"^([\w.\-\"]+)\s*=", s)
+        m = re_cache.compile(r"^([\w.\-\"]+)\s*=").match(s)
         if m:
             key = m.group(1).replace('"', "")
             lines_of[f"{section}.{key}" if section else key] = no
@@ -185,11 +185,11 @@ def _toml(text: str, label: str, warn) -> list[Entry]:
         s = line.strip()
         if not s or s.startswith("#"):
             continue
-        m = re.match(r"^\[\s*([\w.\-]+)\s*\]$", s)
+        m = re_cache.compile(r"^\[\s*([\w.\-]+)\s*\]$").match(s)
         if m:
             section = m.group(1)
             continue
-        m = re.match(r"^([\w.\-]+)\s*=\s*(.+?)\s*(#.*)?$", s)
+        m = re_cache.compile(r"^([\w.\-]+)\s*=\s*(.+?)\s*(#.*)?$").match(s)
         if not m:
             warn(f"{label}:{no}: TOML line not understood (no tomllib on this Python); skipped")
             continue

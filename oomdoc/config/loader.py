@@ -14,7 +14,8 @@ def load(analysis=None, config_paths=()) -> RunConfig:
     entries: list[Entry] = []
     commands = []
     file_kinds = {}
-    from . import files, logsrc
+    if config_paths:
+        from . import files    # only with --config files (start-up time, issue 12)
 
     for path in config_paths or ():
         es, cmds, kind = files.read(str(path), warn)

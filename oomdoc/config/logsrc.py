@@ -20,8 +20,6 @@ between does not break them):
 """
 from __future__ import annotations
 
-import re
-
 from .. import re_cache
 from . import banners, shell
 from .values import COMMAND, DUMP, Entry, bracket_depth, flatten, literal, parse_kv
@@ -120,7 +118,7 @@ def _maybe_command(s: str) -> bool:
     return head in shell.all_launchers() or head in ("export", "sudo") or bool(_ENV.match(s))
 
 
-_PY_ARG = re.compile(r"^(?:-|\S*[/.=$])")     # a flag, a path/script, or a variable
+_PY_ARG = re_cache.compile(r"^(?:-|\S*[/.=$])")     # a flag, a path/script, or a variable
 
 
 def _same_source_lines(lines, start, limit=MAX_BLOCK):
@@ -269,8 +267,8 @@ def _yaml(lines, start, entries, warn):
 
 def _orz_table(lines, start, entries):
     for ln in lines[start:start + 2000]:
-        parts = re.split(r"\s{2,}", ln.text.strip(), maxsplit=1)
-        if len(parts) != 2 or not re.match(r"^\w+$", parts[0]):
+        parts = re_cache.compile(r"\s{2,}").split(ln.text.strip(), maxsplit=1)
+        if len(parts) != 2 or not re_cache.compile(r"^\w+$").match(parts[0]):
             break
         entries.append(Entry(parts[0], literal(parts[1]), f"log:{ln.no}", DUMP, style="dump"))
 

@@ -14,11 +14,11 @@ tree has), `keys`, `forks`, `fork_of`/`contradicts`, `parsers`, `component`, `ra
 Adding a framework is adding its file: detection, Hydra entry points, launcher
 programs, the Ray family and the scanner's config triggers are derived from
 these files (a new trigger literal also needs `python3 bench/make_anchors.py`).
-Files are JSON so that loading one costs a `json.load`.
+Files are JSON; a warm run reads them all from one cache file keyed by every file's
+name, mtime and size (`_framework_files`), without importing a JSON decoder.
 """
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 import os
 
@@ -35,8 +35,52 @@ COMPONENTS = ("deepspeed", "accelerate", "vllm", "env", "launcher")
 
 def json_stems(directory) -> list[str]:
     """Names (without `.json`) of the JSON files in `directory`, in file-name order."""
+    if directory == FRAMEWORK_DIR:
+        return list(_framework_files(os.fspath(directory)))
     return [n[:-5] for n in sorted(os.listdir(directory)) if n.endswith(".json")
             and os.path.isfile(os.path.join(directory, n))]
+
+
+@lru_cache(maxsize=4)
+def _framework_files(directory: str) -> dict[str, dict | None]:
+    """stem -> the parsed <directory>/<stem>.json (None: not a JSON object), in file-name order.
+
+    Parsed once into the user's cache (`datafiles.read_cache`: quicker than JSON and
+    no decoder to import); the cache is keyed by the directory and every file's name,
+    mtime and size, and a cache that cannot be read or written is only a slower run."""
+    import stat
+
+    from ..datafiles import cache_bytes, cache_dir, checksum, read_cache, write_cache
+
+    names, parts = [], [f"1:{os.path.realpath(directory)}"]
+    for n in sorted(os.listdir(directory)):
+        if not n.endswith(".json"):
+            continue
+        try:
+            st = os.stat(os.path.join(directory, n))
+        except OSError:
+            continue
+        if stat.S_ISREG(st.st_mode):
+            names.append(n[:-5])
+            parts.append(f"{n}:{st.st_mtime_ns}:{st.st_size}")
+    key = "\x00".join(parts)
+    raw = key.encode("utf-8", "surrogateescape")
+    cache = os.path.join(cache_dir(), f"frameworks-{checksum(raw)}.marshal")
+    got = read_cache(cache, key)
+    if isinstance(got, dict):
+        return got
+    import json
+
+    files: dict[str, dict | None] = {}
+    for stem in names:
+        try:
+            with open(os.path.join(directory, f"{stem}.json"), encoding="utf-8") as fh:
+                data = json.loads(fh.read())
+        except (OSError, ValueError):
+            data = None
+        files[stem] = data if isinstance(data, dict) else None
+    write_cache(cache, cache_bytes(key, files))
+    return files
 
 
 @lru_cache(maxsize=None)
@@ -44,11 +88,10 @@ def mapping(name: str | None) -> dict:
     """The merged mapping of a framework or component; {} when there is none."""
     if not name:
         return {}
-    try:
-        with open(os.path.join(FRAMEWORK_DIR, f"{name}.json"), encoding="utf-8") as fh:
-            data = json.loads(fh.read())
-    except (OSError, ValueError):
+    data = _framework_files(os.fspath(FRAMEWORK_DIR)).get(name)
+    if data is None:
         return {}
+    data = dict(data)     # the cached file stays as read: merged copies are handed out
     base = mapping(data.get("extends"))
     if base:
         knobs = dict(base.get("knobs", {}))

@@ -10,8 +10,6 @@ argument becomes an `Entry`: Hydra/OmegaConf `key=value` (`+key=`, `++key=`,
 from __future__ import annotations
 
 import os
-import re
-import shlex
 from functools import lru_cache
 
 from .. import re_cache
@@ -100,6 +98,8 @@ def _quote_state(s: str, quote: str) -> str:
 
 
 def split(text: str, warn=None, where: str = "") -> list[str]:
+    import shlex    # here: only a log or config with a command line needs it (start-up time)
+
     try:
         return shlex.split(text, comments=True, posix=True)
     except ValueError:
@@ -324,7 +324,7 @@ def read_script(text: str, label: str, rank: int, warn) -> tuple[list[Command], 
             continue
         if not s or s.startswith("#"):
             continue
-        hm = re.search(r"<<-?\s*['\"]?(\w+)['\"]?", s)
+        hm = re_cache.search(r"<<-?\s*['\"]?(\w+)['\"]?", s)
         if hm:
             in_heredoc = hm.group(1)
             continue

@@ -11,8 +11,6 @@ is said to be absent, never invented.
 """
 from __future__ import annotations
 
-import json
-
 from ..records import dataclass
 from .mapping import from_knob, mapping
 
@@ -239,20 +237,26 @@ def _yaml(v) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, (list, tuple, dict)):
-        return json.dumps(v)
+        return _dumps(v)
     return str(v)
 
 
-def _json(v) -> str:
+def _dumps(v) -> str:
+    import json      # only when a fix is spelled for a file (start-up time, issue 12)
+
     return json.dumps(v)
+
+
+def _json(v) -> str:
+    return _dumps(v)
 
 
 def _toml(v) -> str:
     if isinstance(v, bool):
         return "true" if v else "false"
     if isinstance(v, str):
-        return json.dumps(v)
-    return json.dumps(v)
+        return _dumps(v)
+    return _dumps(v)
 
 
 def _env(v) -> str:

@@ -1,13 +1,15 @@
 """Small helpers shared by the parser families."""
 from __future__ import annotations
 
-import re
-
 from collections import deque
 
 from .. import re_cache, signatures
 from ..assemble import current_run
 from ..model import Event, Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: a warm run never imports re (re_cache)
+    import re
 
 WS_RE = re_cache.compile(r"\s+")
 
@@ -19,7 +21,10 @@ class LazyPattern:
     so compiling at import would be most of `oomdoc explain`'s start-up.
     """
 
-    __slots__ = ("_args", "_rx")
+    # The pattern's methods are bound here once it is compiled: later calls find them
+    # at once instead of going through __getattr__ (hundreds per log, issue 12).
+    _BOUND = ("search", "match", "fullmatch", "finditer", "findall", "sub", "split")
+    __slots__ = ("_args", "_rx", *_BOUND)
 
     def __init__(self, pattern, flags: int = 0):
         self._args = (pattern, flags)
@@ -27,7 +32,9 @@ class LazyPattern:
 
     def _compiled(self) -> re.Pattern:
         if self._rx is None:
-            self._rx = re_cache.compile(*self._args)
+            rx = self._rx = re_cache.compile(*self._args)
+            for name in self._BOUND:
+                setattr(self, name, getattr(rx, name))
         return self._rx
 
     def __getattr__(self, name):

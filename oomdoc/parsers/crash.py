@@ -27,7 +27,6 @@ holds OOM words: the OOM families report those.
 """
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 
 from .base import lazy as _lazy
@@ -36,6 +35,11 @@ from ..model import Event, Record
 from ..scan import TriggerGroup
 from .base import event
 from .pytorch import phase_of
+from .. import re_cache
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: a warm run never imports re (re_cache)
+    import re
 
 NAME = "crash"
 # Few, broad keys: every key costs a substring scan of every record (metric
@@ -93,10 +97,10 @@ FACTS = {
 # (reason, lowercase gate literals, pattern) — first match wins; specific before
 # generic. The regex runs (and is compiled) only when a gate literal is in the lowercased record.
 _SPECIFIC = (
-    ("illegal_memory_access", ("illegal memory access",), _lazy(r"illegal memory access", re.I)),
+    ("illegal_memory_access", ("illegal memory access",), _lazy(r"illegal memory access", re_cache.I)),
     ("device_side_assert", ("device-side assert",),
      _lazy(r"device-side assert(?:ion)? triggered|device-side assertions? (?:was|were) triggered")),
-    ("ecc_error", ("ecc error",), _lazy(r"uncorrectable ECC error", re.I)),
+    ("ecc_error", ("ecc error",), _lazy(r"uncorrectable ECC error", re_cache.I)),
     ("gpu_lost", ("fallen off", "xid"), _lazy(r"fallen off the bus|Xid \(PCI:[^)]*\): 79\b")),
     ("cuda_launch_failure", ("launch failure", "illegal instruction", "misaligned address"),
      _lazy(r"unspecified launch failure|an illegal instruction was encountered|misaligned address")),
@@ -125,7 +129,7 @@ _OOM_WORDS = _lazy(
     r"Ran out of memory|OOM when allocating|mem-fraction-static|ObjectStoreFullError|insufficient shared memory|"
     r"No space left on device|Bus error|Failed to CUDA host alloc|"
     # an exception that only reports a kill (DataLoader, torch.multiprocessing): the kill family's
-    r"killed by signal: Killed|terminated with signal SIGKILL|Signals\.SIGKILL|Signal 9 \(SIGKILL\)", re.I)
+    r"killed by signal: Killed|terminated with signal SIGKILL|Signals\.SIGKILL|Signal 9 \(SIGKILL\)", re_cache.I)
 _OP = _lazy(r"OpType=(\w+)")
 _TIMEOUT = _lazy(r"Timeout\(ms\)=(\d+)")
 _EXC_LINE = _lazy(r"(?P<exc>[A-Za-z_][\w.]*(?:\([\w.]+\))?)(?::\s?(?P<msg>.*))?$")

@@ -21,14 +21,13 @@ GPU OOMs in DeepSpeed are PyTorch's text (pytorch.py); the launcher's
 """
 from __future__ import annotations
 
-import re
-
 from .base import lazy as _lazy
 
 from ..model import Event, Record
 from ..scan import TriggerGroup
 from ..units import number, to_bytes
 from .base import event
+from .. import re_cache
 
 NAME = "deepspeed"
 KEYS = ("max_ma", "cpu virtual memory", "cache flushes", "cpu_adam", "cpuadam",
@@ -79,7 +78,7 @@ _PERSIST = _lazy(r"Total persistent parameters: (\d+) in (\d+) params")
 _HW = _lazy(r"HW: Setup with (\d+) nodes?, (\d+) GPUs? per node")
 _SW = _lazy(r"SW: Model with (\d+)M total params, (\d+)M largest layer params")
 _ROW = _lazy(rf"^\s*{_NUM}GB \|\s*{_NUM}GB \| (?:offload_param=(\S+?)\s*, )?offload_optimizer=(\S+?)\s*"
-                  r"(?:, zero_init=(\d))?\s*$", re.M)
+                  r"(?:, zero_init=(\d))?\s*$", re_cache.M)
 _ESTIMATE_HEAD = "Estimated memory needed for params"
 
 

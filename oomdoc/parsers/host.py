@@ -12,14 +12,13 @@ because the `Killed process` line grew fields across kernel versions.
 """
 from __future__ import annotations
 
-import re
-
 from .base import lazy as _lazy
 
 from ..model import Event, Record
 from .. import signatures
 from ..units import NUMBER, to_bytes
 from .base import event
+from .. import re_cache
 
 NAME = "host"
 # Few, broad keys: the pipeline tests every record (every metric line too)
@@ -100,7 +99,7 @@ _SIGNAL_9 = _lazy(r"Signal 9 \(SIGKILL\) received by PID (?P<pid>\d+)")
 _DEEPSPEED = _lazy(r"exits with return code = (?P<code>-?\d+)")
 _SUBPROC_SIG = _lazy(r"died with <Signals\.SIGKILL: 9>")
 _EXIT_137 = _lazy(r"(?:exit(?:ed)?(?: with)? (?:status|code)|return code|Exit Code|exit_code)\s*[:=]?\s*"
-                       r"(?P<code>137|-9)\b", re.I)
+                       r"(?P<code>137|-9)\b", re_cache.I)
 # also right after a progress bar the kill interrupted: `… 17/25 [00:41<00:19,  2.41s/it]Killed`
 _BASH_KILLED = _lazy(r"^(?:\S+: line \d+:\s+(?P<pid>\d+)\s+|.*\])?Killed(?:\s{2,}(?P<cmd>\S.*?))?\s*$")
 _SRUN_KILLED = _lazy(r"srun: error: (?P<node>\S+): tasks? (?P<tasks>[\d,\-\[\]]+): Killed")

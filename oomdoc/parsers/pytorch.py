@@ -18,14 +18,17 @@ training phase from traceback frames and Ray method names; see `PHASES`.
 """
 from __future__ import annotations
 
-import re
-
 from .base import lazy as _lazy
 
 from ..model import Event, Record
 from .. import signatures
 from ..units import NUMBER, to_bytes
 from .base import event, joined_variants
+from .. import re_cache
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: a warm run never imports re (re_cache)
+    import re
 
 NAME = "pytorch"
 KEYS = ("out of mem", "tried to alloc")  # few keys: each costs a scan of every record
@@ -417,7 +420,7 @@ def continues(text: str, nxt: str) -> bool:
     if any(e in tail for e in _ENDS) or _G12_END.search(tail):
         return False  # complete
     if _TRUNC_GPU.search(text.rsplit("\n", 1)[-1]):  # 2.2/2.3 NUL defect: only a wrap continues with the digit
-        return bool(re.match(r"\s*[\d\x00-\x1f]*\s*has\b", nxt))
+        return bool(re_cache.compile(r"\s*[\d\x00-\x1f]*\s*has\b").match(nxt))
     return not _NEW_MESSAGE.match(nxt) and "out of memory" not in nxt
 
 

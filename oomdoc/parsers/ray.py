@@ -25,7 +25,6 @@ treated as 2**30 (FORMATS.md §2.5); the printed fraction is exact, prefer it.
 """
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 
 from .base import lazy as _lazy
@@ -34,6 +33,7 @@ from ..model import Event, Record
 from .. import signatures
 from ..units import NUMBER, number, to_bytes
 from .base import event
+from .. import re_cache
 
 NAME = "ray"
 KEYS = (  # few and broad: every record is tested against every key (hot path)
@@ -121,11 +121,11 @@ _TOP_INLINE = _lazy(r"Top \d+ memory users:|memory consumers are:")
 _DIED = ("worker died or was killed", "Worker exit type", "actor died unexpectedly",
          "actor is dead because", "WorkerCrashedError")
 _EXIT_TYPE = _lazy(r"Worker exit type: (?P<t>[A-Z_]+)")
-_WORKER_PID = _lazy(r"(?:Worker PID: |^\s*pid: )(?P<pid>\d+)", re.M)
-_WORKER_IP = _lazy(r"(?:Worker IP address: |^\s*ip: )(?P<ip>[\d.]+)", re.M)
+_WORKER_PID = _lazy(r"(?:Worker PID: |^\s*pid: )(?P<pid>\d+)", re_cache.M)
+_WORKER_IP = _lazy(r"(?:Worker IP address: |^\s*ip: )(?P<ip>[\d.]+)", re_cache.M)
 _SIGNAL = _lazy(r"\b(?:receives a|by) (?P<sig>SIG[A-Z]+)\b(?! by OOM killer)")
 _EXIT_CODE = _lazy(r"Exit code: (?P<code>-?\d+)")
-_CLASS = _lazy(r"^\s*class_name: (?P<cls>\S+)", re.M)
+_CLASS = _lazy(r"^\s*class_name: (?P<cls>\S+)", re_cache.M)
 
 
 def _gb(num: str) -> int | None:
@@ -172,7 +172,7 @@ def _table_lines(text: str) -> list[str]:
             tail = tail[:cut].rstrip(", ")
         if m and tail.strip():
             out.append(ln[: m.end()])
-            out.extend(p for p in re.split(r";\s*|\\n", tail))
+            out.extend(p for p in re_cache.compile(r";\s*|\\n").split(tail))
         else:
             out.append(ln)
     return out
@@ -239,7 +239,7 @@ def _legacy_facts(flat: str) -> dict:
          "threshold": round(number(m["pct"]) / 100, 6)}
     if used and total:
         f["node_fraction"] = round(used / total, 6)
-    if re.fullmatch(r"[\d.]+", m["node"]):
+    if re_cache.compile(r"[\d.]+").fullmatch(m["node"]):
         f["node_ip"] = m["node"]
     return f
 
@@ -398,7 +398,6 @@ def continues(text: str, nxt: str) -> bool:
     s = nxt.strip()
     body = text.rstrip()
     last = body[body.rfind("\n") + 1:].strip()      # the last non-blank line
-    tail = "".join(body[-400:].split("\n"))          # the last line with the pieces a terminal cut off
     if not s:   # the legacy report sets its table off by a blank line, the periodic summary its suggestions
         return (last.endswith("memory consumers are:") or "killed due to memory pressure" in last) \
             and text.count("\n") < 4
@@ -410,18 +409,24 @@ def continues(text: str, nxt: str) -> bool:
             return bool(_HEAD_END.search(last))
         return bool(_ROW.match(last)) and _in_table(text)
     if c == "P" and _TABLE_HEAD.match(s):
-        return bool(_TOP_INLINE.search(last) or _TOP_INLINE.search(tail[-60:])) or "Memory on the node" in last
+        return bool(_TOP_INLINE.search(last) or _TOP_INLINE.search(_tail(body)[-60:])) or "Memory on the node" in last
     if c == "M" and s.startswith("Memory on the node"):
-        return "running low on memory" in last or "running low on memory" in tail[-120:]
+        return "running low on memory" in last or "running low on memory" in _tail(body)[-120:]
     if s.startswith(_SUGGESTION):
         return "running low on memory" in text or "Memory on the node" in text \
             or "killed due to memory pressure" in text
     if nxt[:1] == "\t" and s.startswith(_ACTOR_FIELDS):
-        return "actor died unexpectedly" in last or "actor died unexpectedly" in tail[-120:] \
+        return "actor died unexpectedly" in last or "actor died unexpectedly" in _tail(body)[-120:] \
             or (last.startswith(_ACTOR_FIELDS) and "class_name:" in text)
     if s.startswith(("The actor is dead because", "The actor never ran")):
         return "class_name:" in text or "actor died unexpectedly" in text
     return False
+
+
+def _tail(body: str) -> str:
+    """The last line with the pieces a terminal cut off (built only where a test needs it:
+    `continues` runs for every line that follows an open record)."""
+    return "".join(body[-400:].split("\n"))
 
 
 # A kill report a terminal hard-wrapped, each piece behind the same prefix: the pieces of

@@ -18,8 +18,6 @@ matching origin in `_ORIGINS` order wins (most specific first).
 """
 from __future__ import annotations
 
-import re
-
 from .base import lazy as _lazy
 
 from ..model import Event, Record
@@ -27,6 +25,11 @@ from .. import signatures
 from ..units import to_bytes
 from .base import event
 from .pytorch import is_allocator_oom, phase_of
+from .. import re_cache
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: a warm run never imports re (re_cache)
+    import re
 
 NAME = "runtime"
 # Few keys on purpose: each costs a substring scan of every record.
@@ -112,7 +115,7 @@ def _exception(text: str, start: int) -> str | None:
     """Class on the line that holds the message (or the NCCL error line)."""
     ls = text.rfind("\n", 0, start) + 1
     head = text[ls:start]
-    m = re.match(r"\s*(?P<exc>[A-Za-z_][\w.]*(?:Error|Exception))\s*:", head)
+    m = re_cache.compile(r"\s*(?P<exc>[A-Za-z_][\w.]*(?:Error|Exception))\s*:").match(head)
     if m:
         return m["exc"]
     m = _NCCL_EXC.search(text)

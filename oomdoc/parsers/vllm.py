@@ -11,15 +11,18 @@ moved between versions (GB -> GiB, `%.2f` -> `format_gib`, `# GPU blocks` ->
 """
 from __future__ import annotations
 
-import re
-
 from .base import lazy as _lazy
 
+from .. import re_cache
 from ..model import Event, Record
 from .. import signatures
 from ..scan import TriggerGroup
 from ..units import number, to_bytes
 from .base import event, joined_variants
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: a warm run never imports re (re_cache)
+    import re
 
 NAME = "vllm"
 # Few, short keys: every record of the log is tested against every key
@@ -101,9 +104,12 @@ FACTS.update(signatures.tag_facts(KINDS))   # signature, memory, certainty and c
 _G = r"(?P<{0}>[-+]?\d+(?:\.\d*)?)\s*(?P<{0}_u>GiB|Gib|GB)"
 
 
+_FIELD = re_cache.compile(r"\{(\w+)\}")
+
+
 def _rx(pattern: str) -> re.Pattern:
     """`{name}` stands for a captured 'number GiB/GB' pair."""
-    return _lazy(re.sub(r"\{(\w+)\}", lambda m: _G.format(m.group(1)), pattern))
+    return _lazy(_FIELD.sub(lambda m: _G.format(m.group(1)), pattern))
 
 
 _V0_KV = _lazy(r"max seq len \((?P<len>[\d,]+)\) is larger than the maximum number of tokens "

@@ -125,12 +125,12 @@ def evidence_where(item) -> str:
 def fix_notes(fixes) -> list[str]:
     """Each fix's `where`, minus a general location an earlier fix already named
     (vLLM's "engine argument (...)" is said once, not for every engine flag)."""
-    import re
+    from .. import re_cache
 
     out, said = [], set()
     for f in fixes:
         parts = [p for p in (getattr(f, "where", "") or "").split("; ") if p]
-        if parts and parts[0] in said and not re.search(r":\d+\b|\bline \d+", parts[0]):
+        if parts and parts[0] in said and not re_cache.compile(r":\d+\b|\bline \d+").search(parts[0]):
             parts = parts[1:]        # a file:line location is specific to the fix: always kept
         elif parts:
             said.add(parts[0])

@@ -12,7 +12,6 @@ and the engine skips that rule. Which way a rule's patterns run travels in its
 """
 from __future__ import annotations
 
-import re
 from functools import lru_cache
 from collections.abc import Callable
 
@@ -28,13 +27,6 @@ if TYPE_CHECKING:   # annotations only: importing typing costs start-up time (is
 # the user wrote (the default may not even apply, e.g. vLLM knobs without vLLM).
 DEFAULT_WEIGHT = 0.5
 LOG_REGEX_LINES = 50_000
-
-try:   # the stdlib's own regex parser (`required_literals`); named sre_* before Python 3.11
-    import re._constants as sre_c
-    import re._parser as sre_parse
-except ImportError:  # pragma: no cover
-    import sre_constants as sre_c
-    import sre_parse
 
 
 @dataclass
@@ -104,7 +96,7 @@ class Context:
         `re`, reviewed and linted by the tests); any other rule's run under its own
         `safe_regex.Guard` (a timeout per search and a budget per rule)."""
         if rule.get("packaged"):
-            return replace(self, search=re.search)
+            return replace(self, search=re_cache.search)   # `re.search`, through the cache
         from .safe_regex import Guard
 
         return replace(self, search=Guard().search)
@@ -178,7 +170,7 @@ def derive(ev, cfg=None) -> dict:
 
 # Processes no training run starts: notebook kernels and desktop sessions.
 _FOREIGN = re_cache.compile(r"ipykernel|jupyter|\bX(?:org|wayland)\b|gnome-shell|kwin|plasmashell|firefox|chrom(?:e|ium)",
-                      re.I)
+                      re_cache.I)
 
 
 def _foreign_bytes(procs: list) -> int:
@@ -331,7 +323,7 @@ def _may_match_a_line(pattern: str, ctx: Context) -> bool:
     """False only when no kept line holds any literal a match must contain: a few
     C-speed substring tests instead of a regex pass per line (a pattern led by
     `\\b` gets none of `re`'s literal fast paths: ~4 ms on a 100 KiB head)."""
-    needed = required_literals(pattern) if ctx.search is re.search else None
+    needed = required_literals(pattern) if ctx.search is re_cache.search else None
     if not needed:
         return True
     joined = ctx._joined.get("lines")
@@ -343,17 +335,50 @@ def _may_match_a_line(pattern: str, ctx: Context) -> bool:
 @lru_cache(maxsize=256)
 def required_literals(pattern: str) -> frozenset[str] | None:
     """Strings one of which every match of `pattern` contains, or None when unsure
-    (case-insensitive, unparsable or literal-free patterns)."""
+    (case-insensitive, unparsable or literal-free patterns). Kept in the regex cache
+    (keyed by this file's version too): a warm run does not import `re`'s parser for it."""
+    stamp = _own_stamp()
+    if stamp is None:
+        return _required_literals(pattern)
+    return re_cache.derived(f"literals1:{stamp}", pattern, lambda: _required_literals(pattern))
+
+
+@lru_cache(maxsize=1)
+def _own_stamp() -> str | None:
+    import os
+
+    try:
+        st = os.stat(__file__)
+    except (OSError, TypeError):
+        return None
+    return f"{st.st_mtime_ns}:{st.st_size}"
+
+
+def _required_literals(pattern: str) -> frozenset[str] | None:
+    import re
+
+    sre_c, sre_parse = _sre_modules()
     try:
         parsed = sre_parse.parse(pattern)
     except (re.error, RecursionError, OverflowError):
         return None
     if parsed.state.flags & re.IGNORECASE:
         return None
-    return _seq_literals(list(parsed))
+    return _seq_literals(list(parsed), sre_c)
 
 
-def _seq_literals(items: list) -> frozenset[str] | None:
+def _sre_modules():
+    """The stdlib's own regex parser and its constants (named sre_* before Python 3.11)."""
+    try:
+        import re._constants as sre_c
+        import re._parser as sre_parse
+    except ImportError:  # pragma: no cover
+        import sre_constants as sre_c
+        import sre_parse
+    return sre_c, sre_parse
+
+
+def _seq_literals(items: list, sre_c) -> frozenset[str] | None:
     """The best literal set of any one item of a sequence (all of them must match)."""
     best: frozenset[str] | None = None
     run: list[str] = []
@@ -372,14 +397,14 @@ def _seq_literals(items: list) -> frozenset[str] | None:
             run = []
         if op is sre_c.SUBPATTERN:
             _, add_flags, del_flags, sub = av
-            if not (add_flags | del_flags) & re.IGNORECASE:
-                consider(_seq_literals(list(sub)))
+            if not (add_flags | del_flags) & re_cache.IGNORECASE:
+                consider(_seq_literals(list(sub), sre_c))
         elif op is sre_c.BRANCH:
-            alts = [_seq_literals(list(alt)) for alt in av[1]]
+            alts = [_seq_literals(list(alt), sre_c) for alt in av[1]]
             if all(alts):
                 consider(frozenset().union(*alts))
         elif op in (sre_c.MAX_REPEAT, sre_c.MIN_REPEAT) and av[0] >= 1:
-            consider(_seq_literals(list(av[2])))
+            consider(_seq_literals(list(av[2]), sre_c))
     return best
 
 

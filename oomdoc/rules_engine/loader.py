@@ -7,17 +7,16 @@ replaces an earlier one, so a team can override a packaged rule.
 
 Validating ~20 YAML files with pydantic costs more than the rest of a small
 `oomdoc explain` run, so the validated rules are cached as JSON in the user's
-cache dir, keyed by every rule file's path, mtime and size (plus the oomdoc
+cache dir (`datafiles.read_cache`: marshal, quick to read, and a warm run
+imports no JSON decoder), keyed by every rule file's path, mtime and size (plus the oomdoc
 version and the vocabulary files). pydantic, yaml and rapidfuzz are imported
 only when the cache misses. An unwritable cache dir just means no cache.
 """
 from __future__ import annotations
 
-import json
 import os
-import zlib
 
-from ..datafiles import PKG_PATH, cache_dir, data_path
+from ..datafiles import PKG_PATH, cache_bytes, cache_dir, checksum, data_path, read_cache
 from ..records import dataclass, field
 
 TYPE_CHECKING = False
@@ -185,7 +184,7 @@ def cache_key(files) -> tuple[str, str] | None:
         parts.append(f"{real}:{st.st_mtime_ns}:{st.st_size};")
     key = "".join(parts)
     raw = key.encode("utf-8", "surrogateescape")
-    return os.path.join(cache_dir(), f"rules-{zlib.crc32(raw):08x}{zlib.adler32(raw):08x}.json"), key
+    return os.path.join(cache_dir(), f"rules-{checksum(raw)}.marshal"), key
 
 
 def _names(directory: str) -> list[str]:
@@ -202,18 +201,14 @@ def load_rules(extra=(), *, use_cache: bool = True) -> RuleSet:
     files = _rule_file_names(_rule_dir_names(extra))
     cache, key = (cache_key(files) if use_cache else None) or (None, None)
     if cache is not None:
-        try:
-            with open(cache, encoding="utf-8") as fh:
-                data = json.loads(fh.read())
-            if data.get("key") == key:
-                return RuleSet(rules=data["rules"], errors=data["errors"], files=data["files"])
-        except (OSError, ValueError, KeyError, AttributeError):
-            pass
+        data = read_cache(cache, key)
+        if isinstance(data, tuple) and len(data) == 3:
+            return RuleSet(rules=data[0], errors=data[1], files=data[2])
     from pathlib import Path
 
     rs = validate_files([Path(f) for f in files])
     if cache is not None:
-        write_cache(cache, {"key": key, "rules": rs.rules, "errors": rs.errors, "files": rs.files})
+        write_cache(cache, cache_bytes(key, (rs.rules, rs.errors, rs.files)))
     return rs
 
 

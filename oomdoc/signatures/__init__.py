@@ -28,12 +28,15 @@ summary of zero kills prints the same suggestions as one of many). Placeholders:
 from __future__ import annotations
 
 import os
-import re
 from functools import lru_cache
 
 from .. import re_cache
 from ..records import dataclass, field
 from ..units import NUMBER, number, to_bytes
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: a warm run never imports re (re_cache)
+    import re
 
 PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "catalogue.yaml")   # str: pathlib costs start-up
 MEMORY = ("gpu", "host", "shm", "kv-cache", "object-store")
@@ -97,7 +100,7 @@ class Signature:
         return self._rx
 
     def search(self, variants: list[str]) -> re.Match | None:
-        if self.unless_text and any(re.search(self.unless_text, v) for v in variants):
+        if self.unless_text and any(re_cache.search(self.unless_text, v) for v in variants):
             return None
         for v in variants:
             m = self.pattern.search(v)
@@ -176,12 +179,10 @@ def _load_yaml(text: str):
 
 
 def _cached_data() -> dict:
-    """The catalogue's data; parsed YAML is cached as JSON (importing and parsing
-    YAML costs ~20 ms of every run's start-up), keyed by the file's mtime and size."""
-    import json
-    import zlib
-
-    from ..datafiles import cache_dir
+    """The catalogue's data; parsed YAML is cached (importing and parsing YAML costs
+    ~20 ms of every run's start-up; `datafiles.read_cache`), keyed by the file's path,
+    mtime and size."""
+    from ..datafiles import cache_dir, checksum, read_cache
 
     try:
         st = os.stat(PATH)
@@ -189,21 +190,18 @@ def _cached_data() -> dict:
         st = None
     cache = key = None
     if st is not None:
-        key = f"1:{os.path.realpath(PATH)}:{st.st_mtime_ns}:{st.st_size}"
-        cache = os.path.join(cache_dir(), f"signatures-{zlib.crc32(key.encode('utf-8', 'surrogateescape')):08x}.json")
-        try:
-            with open(cache, encoding="utf-8") as fh:
-                got = json.loads(fh.read())
-            if got.get("key") == key:
-                return got["data"]
-        except (OSError, ValueError, AttributeError):
-            pass
+        key = f"2:{os.path.realpath(PATH)}:{st.st_mtime_ns}:{st.st_size}"
+        cache = os.path.join(cache_dir(),
+                             f"signatures-{checksum(key.encode('utf-8', 'surrogateescape'))}.marshal")
+        got = read_cache(cache, key)
+        if isinstance(got, dict):
+            return got
     with open(PATH, encoding="utf-8") as fh:
         data = _load_yaml(fh.read())
     if cache is not None:
-        from ..datafiles import write_cache
+        from ..datafiles import cache_bytes, write_cache
 
-        write_cache(cache, {"key": key, "data": data})
+        write_cache(cache, cache_bytes(key, data))   # None (nothing written) for what marshal cannot hold
     return data
 
 
