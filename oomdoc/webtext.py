@@ -13,8 +13,6 @@ shows its marks early, and a large log written by a program never has them
 """
 from __future__ import annotations
 
-import re
-
 from . import re_cache
 
 # spaces a web page or a word processor substitutes for U+0020
@@ -22,7 +20,7 @@ _SPACES = (b"\xc2\xa0", b"\xe2\x80\xaf", b"\xe2\x80\x87", b"\xe2\x80\x89", b"\xe
            b"\xe3\x80\x80")
 # zero-width marks (U+200B..U+200D, U+2060, U+FEFF inside the text)
 _INVISIBLE = (b"\xe2\x80\x8b", b"\xe2\x80\x8c", b"\xe2\x80\x8d", b"\xe2\x81\xa0", b"\xef\xbb\xbf")
-_UNI_RE = re_cache.compile(b"|".join(re.escape(s) for s in _SPACES + _INVISIBLE))
+_UNI_RE = re_cache.compile(b"|".join(re_cache.escape(s) for s in _SPACES + _INVISIBLE))
 # entities an HTML renderer writes for what a log prints (&amp; last, so `&amp;lt;` stays `&lt;`)
 _ENTITY_RE = re_cache.compile(rb"&(?:lt|gt|quot|apos|nbsp|amp|#0*(?:34|39|60|62|38)|#[xX]0*(?:22|27|3[cCeE]|26));")
 _ENTITY = {b"lt": b"<", b"gt": b">", b"quot": b'"', b"apos": b"'", b"nbsp": b" ", b"amp": b"&",
@@ -52,10 +50,10 @@ def fixer(head: bytes):
     return fix
 
 
-def _unispace(m: re.Match) -> bytes:
+def _unispace(m) -> bytes:
     return b" " if m.group(0) in _SPACES else b""
 
 
-def _entity(m: re.Match) -> bytes:
+def _entity(m) -> bytes:
     name = m.group(0)[1:-1].lstrip(b"#").lstrip(b"xX").lstrip(b"0").lower() or b"0"
     return _ENTITY.get(name, m.group(0))
