@@ -30,7 +30,7 @@ import os
 import zlib
 from functools import lru_cache
 
-from .scan_lines import STEP
+from .scan_lines import step_counts
 
 ENGINE_ENV = "OOMDOC_SCAN_ENGINE"
 PIECE = 1 << 20      # a multiple of scan_lines.STEP
@@ -77,14 +77,13 @@ class Matcher:
         starts: list[tuple[int, int]] = []
         blocks: list = []
         counts: list[int] = []
-        count = buf.count
         step = PIECE if want_blocks else max(PIECE, r1 - r0)
         for a in range(r0, r1, step):
             b = min(r1, a + step + self.overlap)
             own = min(r1, a + step)          # matches starting at or after `own` belong to the next piece
             found.clear()
             self._db.scan(mv[a:b], match_event_handler=self._on_match)
-            counts += [count(b"\n", c, min(own, c + STEP)) for c in range(a, own, STEP)]
+            counts += step_counts(buf, a, own)
             if not found:
                 continue
             present = []
