@@ -3,11 +3,11 @@ from __future__ import annotations
 
 import random
 
-from oomdoc.scan_lines import HOP_LINES, STEP, LineIndex, step_counts
+from oomdoc.scan_lines import STEP, LineIndex, step_counts
 
 
 def _log(rnd: random.Random, size: int) -> bytes:
-    """Runs of long lines (counted by hops) and of short ones (counted by bytes.count), mixed."""
+    """Runs of long lines, of short ones and of empty ones, mixed."""
     out = bytearray()
     while len(out) < size:
         width = rnd.choice([1, 3, 40, 200, 900, 3000, STEP + 7])
@@ -26,14 +26,13 @@ def test_step_counts_equal_bytes_count_on_every_step():
         assert step_counts(buf, a, b) == want
 
 
-def test_a_dense_step_after_a_sparse_one_is_counted_whole():
-    # a hop-counted step predicts hops for the next; a step past HOP_LINES must still count all
+def test_steps_of_every_density_and_a_short_last_step():
     sparse = (b"y" * 2000 + b"\n") * (STEP // 2001) + b"y" * (STEP % 2001)
     dense = b"\n" * STEP
-    buf = sparse + dense + sparse
-    assert len(buf) == 3 * STEP
-    assert step_counts(buf, 0, len(buf)) == [sparse.count(b"\n"), STEP, sparse.count(b"\n")]
-    assert STEP > HOP_LINES
+    buf = sparse + dense + b"z" * STEP + sparse[:100] + b"\n"
+    want = [sparse.count(b"\n"), STEP, 0, 1]
+    assert step_counts(buf, 0, len(buf)) == want
+    assert step_counts(buf, 0, 0) == []
 
 
 def test_line_index_numbers_every_offset():
