@@ -108,6 +108,32 @@ class Matcher:
         return out, blocks, counts
 
 
+class Presence:
+    """Which of these literals occur in a text: one block scan, one callback per literal present
+    (all single-match). The parsers' KEYS over a record's text: ~1 us where Python's regex
+    walks a 3 KB verl metric line in ~60 us."""
+
+    def __init__(self, words: tuple[bytes, ...]):
+        import hyperscan as hs
+
+        self._db = _database(hs, (), words)
+        self._found: list[int] = []
+        self._on_match = self._record  # one bound method, referenced for the db's lifetime
+
+    def _record(self, pid: int, start: int, end: int, flags: int, ctx) -> None:
+        self._found.append(pid)
+
+    def __call__(self, data: bytes) -> list[int]:
+        """Ids (positions in `words`) of the literals occurring in data."""
+        found = self._found
+        found.clear()
+        if data:
+            self._db.scan(data, match_event_handler=self._on_match)
+        out = found[:]
+        found.clear()
+        return out
+
+
 CACHE_FORMAT = b"oomdoc-hs-1"
 
 
@@ -153,3 +179,18 @@ def matcher(rare: tuple[bytes, ...], line: tuple[bytes, ...]) -> Matcher | None:
     if not wanted() or not (rare or line):
         return None
     return _build(rare, line)
+
+
+@lru_cache(maxsize=4)
+def _presence(words: tuple[bytes, ...]) -> Presence | None:
+    try:
+        return Presence(words)
+    except Exception:   # no wheel for this platform, or the database does not compile
+        return None
+
+
+def presence(words: tuple[bytes, ...]) -> Presence | None:
+    """A presence test for these literals (cached per set), or None: search another way."""
+    if not wanted() or not words:
+        return None
+    return _presence(words)
