@@ -152,10 +152,25 @@ class KeyIndex:
         key = _trie_key(owners)
         self._search = None if not owners else re_cache.compile(trie_pattern(owners)).search if key is None \
             else re_cache.compile_built(key, lambda: trie_pattern(owners)).search
+        # the same answer from a presence test of every key (the keys occurring are exactly
+        # those the restarted search reaches: the longest at each start and its prefixes)
+        self._keys = tuple(owners)
+        self._owners = [frozenset(owners[k]) for k in self._keys]
+        self._present = None     # built on first use by a big input (start-up pays nothing)
 
-    def offered(self, lower: str) -> frozenset[int]:
-        """Positions (in the module list) of the parsers whose keys occur in `lower`."""
+    def offered(self, lower: str, fast: bool = False) -> frozenset[int]:
+        """Positions (in the module list) of the parsers whose keys occur in `lower`;
+        `fast`: by Hyperscan when its wheel loads (what the scanner's engine uses)."""
         got = self.always
+        if fast and self._keys:
+            if self._present is None:
+                from . import scan_hs
+                self._present = scan_hs.presence(tuple(k.encode("utf-8") for k in self._keys)) or False
+            if self._present:
+                owners = self._owners
+                for pid in self._present(lower.encode("utf-8", "surrogatepass")):
+                    got = got | owners[pid]
+                return got
         search = self._search
         m = search(lower) if search is not None else None
         while m is not None:
@@ -376,10 +391,11 @@ class Pipeline:
     def parse(self, records: list[Record]) -> list[Event]:
         """Events of closed records; metric events go to the metric store."""
         out: list[Event] = []
+        fast = self.scanner.engine == "hyperscan"
         for rec in records:
             # newlines read as spaces: a key a terminal wrapped ("low on\nmemory") still offers its
             # parser, and no key holds a newline, so nothing the lines hold is lost
-            offered = self._keys.offered(rec.text.lower().replace("\n", " "))
+            offered = self._keys.offered(rec.text.lower().replace("\n", " "), fast)
             for i in sorted(offered):         # in module order
                 mod = self.mods[i]
                 try:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 from functools import lru_cache
 
-from .scan_lines import STEP
+from .scan_lines import step_counts
 
 ENGINE_ENV = "OOMDOC_SCAN_ENGINE"
 PIECE = 1 << 20      # a multiple of scan_lines.STEP
@@ -76,14 +76,13 @@ class Matcher:
         starts: list[tuple[int, int]] = []
         blocks: list = []
         counts: list[int] = []
-        count = buf.count
         step = PIECE if want_blocks else max(PIECE, r1 - r0)
         for a in range(r0, r1, step):
             b = min(r1, a + step + self.overlap)
             own = min(r1, a + step)          # matches starting at or after `own` belong to the next piece
             found.clear()
             self._db.scan(mv[a:b], match_event_handler=self._on_match)
-            counts += [count(b"\n", c, min(own, c + STEP)) for c in range(a, own, STEP)]
+            counts += step_counts(buf, a, own)
             if not found:
                 continue
             present = []
@@ -106,6 +105,32 @@ class Matcher:
             out.append((s, pid))
             stop = s - neg_len
         return out, blocks, counts
+
+
+class Presence:
+    """Which of these literals occur in a text: one block scan, one callback per literal present
+    (all single-match). The parsers' KEYS over a record's text: ~1 us where Python's regex
+    walks a 3 KB verl metric line in ~60 us."""
+
+    def __init__(self, words: tuple[bytes, ...]):
+        import hyperscan as hs
+
+        self._db = _database(hs, (), words)
+        self._found: list[int] = []
+        self._on_match = self._record  # one bound method, referenced for the db's lifetime
+
+    def _record(self, pid: int, start: int, end: int, flags: int, ctx) -> None:
+        self._found.append(pid)
+
+    def __call__(self, data: bytes) -> list[int]:
+        """Ids (positions in `words`) of the literals occurring in data."""
+        found = self._found
+        found.clear()
+        if data:
+            self._db.scan(data, match_event_handler=self._on_match)
+        out = found[:]
+        found.clear()
+        return out
 
 
 CACHE_FORMAT = b"oomdoc-hs-1"
@@ -155,3 +180,18 @@ def matcher(rare: tuple[bytes, ...], line: tuple[bytes, ...]) -> Matcher | None:
     if not wanted() or not (rare or line):
         return None
     return _build(rare, line)
+
+
+@lru_cache(maxsize=4)
+def _presence(words: tuple[bytes, ...]) -> Presence | None:
+    try:
+        return Presence(words)
+    except Exception:   # no wheel for this platform, or the database does not compile
+        return None
+
+
+def presence(words: tuple[bytes, ...]) -> Presence | None:
+    """A presence test for these literals (cached per set), or None: search another way."""
+    if not wanted() or not words:
+        return None
+    return _presence(words)

@@ -323,3 +323,32 @@ def test_exact_tail_spans_the_head_and_a_thin_probed_rest(engine, monkeypatch):
     assert len(reported) < len(want) // 2
     # the head's unsampled metric lines stay out of the head's emission
     assert not {no for no, _ in emitted} & (set(want) - set(reported))
+
+
+@needs_hs
+def test_parser_keys_offered_alike_by_presence_test_and_trie_search(monkeypatch):
+    """The parsers a record is offered to: Hyperscan's presence test of every key (big inputs)
+    gives what the restarted trie search gives, on every corpus line and on texts packed with
+    nested, prefix and overlapping keys."""
+    from oomdoc import parsers
+    from oomdoc.pipeline import _key_index
+
+    monkeypatch.setenv(scan_hs.ENGINE_ENV, "hyperscan")
+    index = _key_index(tuple(parsers.modules()))
+    keys = sorted({k.lower() for m in parsers.modules() for k in getattr(m, "KEYS", ()) if k})
+    texts = []
+    for case in CASES:
+        text = (case / "train.log").read_text("utf-8", "replace").lower()
+        texts += text.splitlines()[:400]
+    rnd = random.Random(11)
+    for _ in range(400):
+        parts = [rnd.choice(keys) for _ in range(rnd.randint(0, 6))]
+        # glued, cut short, overlapping: a key's tail may start another key
+        texts.append("".join(p[: rnd.randint(1, len(p))] if rnd.random() < 0.3 else p for p in parts)
+                     + rnd.choice(["", " ", "é", "\x00"]))
+    offered_some = 0
+    for t in texts:
+        fast, slow = index.offered(t, fast=True), index.offered(t)
+        assert fast == slow, t
+        offered_some += fast != index.always
+    assert offered_some > 300
