@@ -103,9 +103,13 @@ _ORIGINS: tuple[tuple[str, re.Pattern, dict], ...] = (
     ("npu_runtime", _lazy(r"NPU out of memory\. NPUWorkspaceAllocator tried to allocate "
                                r"(?P<num>[\d.]+)\s*(?P<unit>[KMGT]iB|bytes)"), {}),
     ("level_zero", _lazy(r"(?:(?P<code>\d+)\s*\()?UR_RESULT_ERROR_OUT_OF_DEVICE_MEMORY"), {}),
+    # XLA / TF's cudaMallocAsync allocator: `cuMemAllocAsync failed to allocate N bytes: ...`
+    ("cuda_driver", _lazy(r"cuMemAllocAsync failed to allocate (?P<bytes>\d+) bytes"), {}),
     ("cuda_driver", _lazy(r"failed to allocate \S+ \((?P<bytes>\d+) bytes\) from device: "
                                r"CUDA_ERROR_OUT_OF_MEMORY|CUDA_ERROR_OUT_OF_MEMORY"), {}),
 )
+# printed under the async allocator's failure: `Reported by CUDA: Free memory/Total memory: F/T`
+_CUDA_FREE_TOTAL = _lazy(r"Free memory/Total memory: (?P<free>\d+)/(?P<total>\d+)")
 _NCCL_VERSION = _lazy(r"NCCL version (\d+\.\d+\.\d+)")
 _NCCL_WARN_DEV = _lazy(r"\S+:\d+:\d+ \[(\d+)\] \S+:\d+ (?:\(\w+\) )?NCCL WARN")
 _NCCL_EXC = _lazy(r"(?P<exc>[\w.]*(?:DistBackendError|RuntimeError))\s*:\s*NCCL error")
@@ -150,6 +154,8 @@ def parse(record: Record) -> list[Event]:
         f["requested_bytes"] = to_bytes(gd["num"], gd["unit"])
     if gd.get("dev"):
         f["device"] = int(gd["dev"])
+    if api == "cuda_driver" and (ft := _CUDA_FREE_TOTAL.search(text)) is not None:
+        f["free_bytes"], f["total_bytes"] = int(ft["free"]), int(ft["total"])
     if gd.get("atype"):
         f["alloc_type"] = gd["atype"]
     code = gd.get("code") or gd.get("code2")
