@@ -72,10 +72,12 @@ def _pool_pass(jobs: list[Job], workers: int):
                 yield error_row(job, f"{job.path}: oomdoc crashed: {type(exc).__name__}: {exc}")
         finished = True
     finally:
-        pool.shutdown(wait=finished, cancel_futures=True)
         if not finished:          # interrupted: stop the workers we started, now
             for proc in set(multiprocessing.active_children()) - before:
                 proc.terminate()
+        # then wait for the pool's manager thread: left running, it trips over the dead
+        # workers' pipes at exit and prints a traceback after our clean summary
+        pool.shutdown(wait=True, cancel_futures=True)
     return lost
 
 
