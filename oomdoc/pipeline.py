@@ -10,7 +10,7 @@ from functools import lru_cache
 from collections.abc import Callable, Iterable
 
 from .records import dataclass, field
-from . import parsers, progress, re_cache, strict
+from . import ipython, parsers, progress, re_cache, strict
 from .assemble import Assembler
 from .config.triggers import config_trigger_literals
 from .metrics_store import MetricStore
@@ -271,6 +271,7 @@ class Pipeline:
         self._metric_mods = [m for m in self.mods if getattr(m, "LINE_TRIGGERS", ())]
         self._indent: str | None = None   # decided on the first lines (see _paste_indent)
         self._gutter: int | str = 0         # and a line-number gutter (see _paste_gutter)
+        self._ipython = False               # IPython's tracebacks seen (ipython.py)
         # a joined line's number -> its number in the input (unwrap.py), when lines were joined
         self.renumber: Callable[[int], int] | None = None
 
@@ -383,6 +384,9 @@ class Pipeline:
                 if piece.lstrip()[:3] in _FENCES and _FENCE.fullmatch(piece.strip()):
                     piece = ""                 # a Markdown code fence around the paste
                 line = peel(no, piece)
+                if self._ipython or ipython.starts(line.text):
+                    self._ipython = True       # a notebook's traceback: read as Python prints it
+                    line.text = ipython.to_python(line.text)
                 self.retain.add(line)
                 out.extend(self.parse(self.assembler.push(line)))
         self.refresh_stats()

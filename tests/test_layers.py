@@ -19,7 +19,7 @@ PKG = Path(__file__).resolve().parent.parent / "oomdoc"
 LAYERS = [
     {"units", "model", "records", "safe_yaml", "secrets", "reader", "datafiles", "re_cache", "scan_anchors",
      "scan_lines", "strict",
-     "progress", "webtext"},
+     "progress", "webtext", "ipython"},
     {"scan", "scan_hs", "signatures", "prefixes", "assemble", "metrics_store", "unwrap"},
     {"parsers"},
     {"pipeline", "config"},

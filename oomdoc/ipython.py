@@ -1,0 +1,57 @@
+"""Tracebacks as Jupyter / IPython / Colab print them, read as Python prints them.
+
+A notebook user pastes IPython's rendering (ultratb), not Python's:
+
+    OutOfMemoryError                          Traceback (most recent call last)
+    Cell In[12], line 1
+    ----> 1 trainer.train()
+    File /usr/lib/python3.10/site-packages/transformers/trainer.py:1539, in Trainer.train(self, ...)
+       1537         hf_hub_utils.enable_progress_bars()
+    -> 1539     return inner_training_loop(
+    OutOfMemoryError: CUDA out of memory. Tried to allocate ...
+
+Each line is rewritten to the shape of Python's own traceback (`  File "path", line N, in
+func`, code lines indented), so the frames give the phase and the framework as they do
+for a script. IPython 7 wrote frames as `path.py in func(args)`; both are read.
+"""
+from __future__ import annotations
+
+from . import re_cache
+
+# IPython >= 8: `File /path/x.py:1539, in Trainer.train(self, ...)`
+_FRAME8 = re_cache.compile(r"File (?P<path>/?[^\s:\"][^:\"]*\.py):(?P<no>\d+), in (?:[\w.<>]+\.)?(?P<func>[\w<>]+)\(")
+# IPython 7: `/path/x.py in train(self, ...)` and `<ipython-input-5-ab12> in <module>`
+_FRAME7 = re_cache.compile(r"(?P<path>/\S+\.py|<ipython-input-[\w-]+>) in (?P<func>[\w<>]+)\(")
+_CELL = re_cache.compile(r"(?:Cell In ?\[(?P<cell>\d*)\]|Input In ?\[(?P<inp>\d*)\]), line (?P<no>\d+)")
+# `----> 1 trainer.train()`, `-> 1539     return ...`, `   1537         x = ...`
+_CODE = re_cache.compile(r"(?:-*> ?|\s+)\d+ ")
+_HEADER = re_cache.compile(r"(?P<exc>[A-Za-z_][\w.]*)\s{2,}Traceback \(most recent call last\)\s*$")
+_STARTS = ("File ", "Cell In", "Input In", "-", "/", "<ipython-input-")
+
+
+def starts(text: str) -> bool:
+    """`text` is a line only IPython prints: from here on the log's tracebacks are IPython's."""
+    if text[:1] not in "CIF-<" and "Traceback (most" not in text:
+        return False
+    return text.startswith(("Cell In", "Input In", "---->", "<ipython-input-")) or \
+        _FRAME8.match(text) is not None or _HEADER.match(text) is not None
+
+
+def to_python(text: str) -> str:
+    """`text` as Python's traceback would print that line (unchanged when it is no IPython line)."""
+    c = text[:1]
+    if c == " " and _CODE.match(text):
+        return "    " + text[_CODE.match(text).end():]
+    if not text.startswith(_STARTS) and "Traceback (most" not in text:
+        return text
+    if (m := _FRAME8.match(text)) is not None:
+        return f'  File "{m["path"]}", line {m["no"]}, in {m["func"]}'
+    if (m := _CELL.match(text)) is not None:
+        return f'  File "<cell {m["cell"] or m["inp"] or ""}>", line {m["no"]}, in <module>'
+    if (m := _FRAME7.match(text)) is not None:
+        return f'  File "{m["path"]}", line 0, in {m["func"]}'
+    if c == "-" and (m := _CODE.match(text)) is not None:
+        return "    " + text[m.end():]
+    if _HEADER.match(text):
+        return "Traceback (most recent call last):"
+    return text
