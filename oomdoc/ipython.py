@@ -19,13 +19,14 @@ from __future__ import annotations
 from . import re_cache
 
 # IPython >= 8: `File /path/x.py:1539, in Trainer.train(self, ...)`
-_FRAME8 = re_cache.compile(r"File (?P<path>/?[^\s:\"][^:\"]*\.py):(?P<no>\d+), in (?:[\w.<>]+\.)?(?P<func>[\w<>]+)\(")
+_FRAME8 = r"File (?P<path>/?[^\s:\"][^:\"]*\.py):(?P<no>\d+), in (?:[\w.<>]+\.)?(?P<func>[\w<>]+)\("
 # IPython 7: `/path/x.py in train(self, ...)` and `<ipython-input-5-ab12> in <module>`
-_FRAME7 = re_cache.compile(r"(?P<path>/\S+\.py|<ipython-input-[\w-]+>) in (?P<func>[\w<>]+)\(")
-_CELL = re_cache.compile(r"(?:Cell In ?\[(?P<cell>\d*)\]|Input In ?\[(?P<inp>\d*)\]), line (?P<no>\d+)")
+_FRAME7 = r"(?P<path>/\S+\.py|<ipython-input-[\w-]+>) in (?P<func>[\w<>]+)\("
+_CELL = r"(?:Cell In ?\[(?P<cell>\d*)\]|Input In ?\[(?P<inp>\d*)\]), line (?P<no>\d+)"
 # `----> 1 trainer.train()`, `-> 1539     return ...`, `   1537         x = ...`
-_CODE = re_cache.compile(r"(?:-*> ?|\s+)\d+ ")
-_HEADER = re_cache.compile(r"(?P<exc>[A-Za-z_][\w.]*)\s{2,}Traceback \(most recent call last\)\s*$")
+_CODE = r"(?:-*> ?|\s+)\d+ "
+_HEADER = r"(?P<exc>[A-Za-z_][\w.]*)\s{2,}Traceback \(most recent call last\)\s*$"
+_rx = re_cache.compile   # compiled on first use (per process): most logs hold no notebook traceback
 _STARTS = ("File ", "Cell In", "Input In", "-", "/", "<ipython-input-")
 
 
@@ -34,24 +35,24 @@ def starts(text: str) -> bool:
     if text[:1] not in "CIF-<" and "Traceback (most" not in text:
         return False
     return text.startswith(("Cell In", "Input In", "---->", "<ipython-input-")) or \
-        _FRAME8.match(text) is not None or _HEADER.match(text) is not None
+        _rx(_FRAME8).match(text) is not None or _rx(_HEADER).match(text) is not None
 
 
 def to_python(text: str) -> str:
     """`text` as Python's traceback would print that line (unchanged when it is no IPython line)."""
     c = text[:1]
-    if c == " " and _CODE.match(text):
-        return "    " + text[_CODE.match(text).end():]
+    if c == " " and (m := _rx(_CODE).match(text)) is not None:
+        return "    " + text[m.end():]
     if not text.startswith(_STARTS) and "Traceback (most" not in text:
         return text
-    if (m := _FRAME8.match(text)) is not None:
+    if (m := _rx(_FRAME8).match(text)) is not None:
         return f'  File "{m["path"]}", line {m["no"]}, in {m["func"]}'
-    if (m := _CELL.match(text)) is not None:
+    if (m := _rx(_CELL).match(text)) is not None:
         return f'  File "<cell {m["cell"] or m["inp"] or ""}>", line {m["no"]}, in <module>'
-    if (m := _FRAME7.match(text)) is not None:
+    if (m := _rx(_FRAME7).match(text)) is not None:
         return f'  File "{m["path"]}", line 0, in {m["func"]}'
-    if c == "-" and (m := _CODE.match(text)) is not None:
+    if c == "-" and (m := _rx(_CODE).match(text)) is not None:
         return "    " + text[m.end():]
-    if _HEADER.match(text):
+    if _rx(_HEADER).match(text):
         return "Traceback (most recent call last):"
     return text

@@ -20,10 +20,10 @@ _SPACES = (b"\xc2\xa0", b"\xe2\x80\xaf", b"\xe2\x80\x87", b"\xe2\x80\x89", b"\xe
            b"\xe3\x80\x80")
 # zero-width marks (U+200B..U+200D, U+2060, U+FEFF inside the text)
 _INVISIBLE = (b"\xe2\x80\x8b", b"\xe2\x80\x8c", b"\xe2\x80\x8d", b"\xe2\x81\xa0", b"\xef\xbb\xbf")
-_UNI_RE = re_cache.compile(b"|".join(re_cache.escape(s) for s in _SPACES + _INVISIBLE))
+_UNI = b"|".join(re_cache.escape(s) for s in _SPACES + _INVISIBLE)
 # entities an HTML renderer writes for what a log prints (&amp; last, so `&amp;lt;` stays `&lt;`)
-_ENTITY_RE = re_cache.compile(rb"&(?:lt|gt|quot|apos|nbsp|amp|#0*(?:34|39|60|62|38)|#[xX]0*(?:22|27|3[cCeE]|26));")
-_ENTITY = {b"lt": b"<", b"gt": b">", b"quot": b'"', b"apos": b"'", b"nbsp": b" ", b"amp": b"&",
+_ENTITY = rb"&(?:lt|gt|quot|apos|nbsp|amp|#0*(?:34|39|60|62|38)|#[xX]0*(?:22|27|3[cCeE]|26));"
+_CHAR = {b"lt": b"<", b"gt": b">", b"quot": b'"', b"apos": b"'", b"nbsp": b" ", b"amp": b"&",
            b"34": b'"', b"39": b"'", b"60": b"<", b"62": b">", b"38": b"&",
            b"22": b'"', b"27": b"'", b"3c": b"<", b"3e": b">", b"26": b"&"}
 MIN_ENTITIES = 2      # of `&amp;` alone
@@ -33,8 +33,8 @@ def fixer(head: bytes):
     """A function undoing what `head` shows was done to the text, or None (nothing to undo)."""
     if head.isascii() and b"&" not in head:
         return None
-    uni = not head.isascii() and _UNI_RE.search(head) is not None
-    found = _ENTITY_RE.findall(head, 0, 1 << 20) if b"&" in head else []
+    uni = not head.isascii() and any(s in head for s in _SPACES + _INVISIBLE)
+    found = re_cache.compile(_ENTITY).findall(head, 0, 1 << 20) if b"&" in head else []
     # `&lt;`, `&#39;`, ... are a rendering; `&amp;` alone may be a URL's, so it needs company
     ent = any(e != b"&amp;" for e in found) or len(found) >= MIN_ENTITIES
     if not (uni or ent):
@@ -42,9 +42,9 @@ def fixer(head: bytes):
 
     def fix(data: bytes) -> bytes:
         if uni and not data.isascii():
-            data = _UNI_RE.sub(_unispace, data)
+            data = re_cache.compile(_UNI).sub(_unispace, data)
         if ent and b"&" in data:
-            data = _ENTITY_RE.sub(_entity, data)
+            data = re_cache.compile(_ENTITY).sub(_entity, data)
         return data
 
     return fix
@@ -56,4 +56,4 @@ def _unispace(m) -> bytes:
 
 def _entity(m) -> bytes:
     name = m.group(0)[1:-1].lstrip(b"#").lstrip(b"xX").lstrip(b"0").lower() or b"0"
-    return _ENTITY.get(name, m.group(0))
+    return _CHAR.get(name, m.group(0))
