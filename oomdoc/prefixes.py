@@ -104,6 +104,8 @@ def _record_message(raw: str) -> str:
 
     try:
         doc = json.loads(raw)
+    except RecursionError:    # nested beyond what json reads: not a log record
+        return raw
     except ValueError:        # cut by the paste: take the message as far as it goes
         m = _MESSAGE_RE.search(raw)
         if m is None:

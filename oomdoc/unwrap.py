@@ -68,7 +68,8 @@ def _doubled(no: int) -> int:
 
 def _undouble(raw: list[bytes]) -> list[bytes] | None:
     """The text lines of a paste whose every second line is blank, else None."""
-    body = raw[:-1] if raw and not raw[-1].strip() else raw
+    tail = bool(raw) and not raw[-1].strip()       # the text ended with a newline
+    body = raw[:-1] if tail else raw
     if len(body) < 2 * MIN_DOUBLED - 1:
         return None
     text, blank = body[0::2], body[1::2]
@@ -76,7 +77,7 @@ def _undouble(raw: list[bytes]) -> list[bytes] | None:
     # among them, doubled too)
     if any(b.strip(b" \t\r") for b in blank) or sum(1 for b in text if not b.strip()) > max(1, len(text) // 10):
         return None
-    return text + [b""]
+    return text + [b""] if tail else text
 
 
 def _join(raw: list[bytes]):

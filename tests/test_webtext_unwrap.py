@@ -91,3 +91,32 @@ def test_a_table_of_equal_lines_is_no_wrap():
     row = "| " + "x" * 76 + " |"
     data = "\n".join(["+" + "-" * 78 + "+", row, "| Processes: " + " " * 65 + "|", row, "+" + "-" * 78 + "+"]).encode()
     assert unwrap(data) == (data, None)
+
+
+def test_json_records_that_are_not_log_records_are_left_as_they_are():
+    from oomdoc.prefixes import clean
+
+    deep = '{"a":' * 5000 + "1" + "}" * 5000
+    assert clean(deep) == [deep]                       # too deep for json: not a record
+    assert clean('{"log": 5}') == ['{"log": 5}']       # no message string
+    assert clean('{"log": "cut here\\') == ["cut here\\"] or clean('{"log": "cut here\\')[0].startswith("cut here")
+
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+_PIECES = st.sampled_from(["x" * 80, "y" * 79, "", "  File \"a.py\", line 1, in f", "Cell In[1], line 2",
+                           "---> 3 f()", "&lt;", "&amp;", "\u00a0", "\u200b", "{\"log\": \"a\\n\"}", "\t1\tz",
+                           "[rank0]: q", "| |", "+--+", OOM[:120], "\r", "é", "\x1b[31m"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(_PIECES, max_size=40), st.integers(min_value=0, max_value=3))
+def test_any_mix_of_shapes_reads_without_error(pieces, sep):
+    text = ["\n", "\n\n", "\r\n", " "][sep].join(pieces).encode()
+    data, renumber = unwrap(text)
+    assert data.count(b"\n") <= text.count(b"\n")
+    if renumber is not None:
+        lines = text.count(b"\n") + 1
+        assert all(1 <= renumber(n) <= lines for n in range(1, len(data.split(b"\n")) + 1))
+    read_events(text)          # never raises: every shape degrades to reading the text as it is
