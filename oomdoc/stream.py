@@ -435,6 +435,7 @@ def follow_fd(session: LiveSession, fd: int, *, poll: float = 0.25,
 
     _widen_pipe(fd)
     gather = _Gatherer(fd)
+    first = True
     while not stop():
         timeout = _until(session, poll)
         try:
@@ -444,7 +445,11 @@ def follow_fd(session: LiveSession, fd: int, *, poll: float = 0.25,
         if ready:
             data, eof = gather()
             if data:
-                session.feed(data)
+                # the whole input at once (a paste piped in: `pbpaste | oomdoc explain -`) is
+                # read as a file is, its terminal or editor wraps joined
+                whole = first and eof and getattr(session, "feed_whole", None)
+                (whole or session.feed)(data)
+                first = False
             if eof:
                 break
         else:

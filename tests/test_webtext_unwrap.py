@@ -120,3 +120,22 @@ def test_any_mix_of_shapes_reads_without_error(pieces, sep):
         lines = text.count(b"\n") + 1
         assert all(1 <= renumber(n) <= lines for n in range(1, len(data.split(b"\n")) + 1))
     read_events(text)          # never raises: every shape degrades to reading the text as it is
+
+
+def test_a_double_spaced_paste_piped_into_live_mode_is_closed_up_too():
+    """`pbpaste | oomdoc explain -`: the whole input arrives at once and is read as a file
+    is, so a Ray report a web view double-spaced keeps its table of top memory users."""
+    import json as _json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    case = Path(__file__).resolve().parent.parent / "corpus" / "cpu-offload-host-ram-openrlhf-engines-top-host-ram-users"
+    lines = (case / "train.log").read_text(encoding="utf-8").rstrip("\n").split("\n")
+    proc = subprocess.run([sys.executable, "-m", "oomdoc", "explain", "--format", "json", "-"],
+                          input="\n\n".join(lines).encode(), capture_output=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-500:]
+    report = _json.loads(proc.stdout.decode().splitlines()[0])
+    assert report["diagnoses"][0]["cause"] == "cpu-offload-host-ram"
+    first = min(e["line"] for e in report["events"] if e["kind"] == "ray_oom_kill")
+    assert lines[(first + 1) // 2 - 1].startswith("(raylet)")      # numbered as in the paste

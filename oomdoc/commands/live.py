@@ -64,9 +64,19 @@ class _Decoded:
         for out in self.decoder.feed(data):
             self.session.feed(out)
 
+    def feed_whole(self, data: bytes) -> None:
+        """All of the input in one piece: decoded whole, and a paste's wraps joined (unwrap.py)."""
+        from ..unwrap import unwrap
+
+        out = b"".join(self.decoder.feed(data)) + b"".join(self.decoder.finish())
+        self.decoder = None          # finished
+        out, self.session.pipe.renumber = unwrap(out)
+        self.session.feed(out)
+
     def close(self) -> None:
-        for out in self.decoder.finish():
-            self.session.feed(out)
+        if self.decoder is not None:
+            for out in self.decoder.finish():
+                self.session.feed(out)
         self.session.close()
 
     def __getattr__(self, name):
