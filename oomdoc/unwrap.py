@@ -82,10 +82,13 @@ def _undouble(raw: list[bytes]) -> list[bytes] | None:
 
 def _join(raw: list[bytes]):
     texts = [b.decode("utf-8", "replace").rstrip("\r") for b in raw]
-    if any("\x1b" in t for t in texts):      # a terminal wraps what it shows: colour codes take no column
-        from .prefixes import ANSI_RE
+    # a terminal wraps what it shows: colour codes take no column, also those a log store
+    # wrote out (`#033[33m` from rsyslog, `^[[33m`)
+    if any("\x1b" in t or "[" in t for t in texts):
+        from .prefixes import ANSI_RE, VISIBLE_ANSI_RE
 
-        visible = [ANSI_RE.sub("", t) if "\x1b" in t else t for t in texts]
+        visible = [VISIBLE_ANSI_RE.sub("", ANSI_RE.sub("", t) if "\x1b" in t else t) if "[" in t else t
+                   for t in texts]
     else:
         visible = texts
     w = _width(visible)

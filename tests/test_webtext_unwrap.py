@@ -139,3 +139,14 @@ def test_a_double_spaced_paste_piped_into_live_mode_is_closed_up_too():
     assert report["diagnoses"][0]["cause"] == "cpu-offload-host-ram"
     first = min(e["line"] for e in report["events"] if e["kind"] == "ray_oom_kill")
     assert lines[(first + 1) // 2 - 1].startswith("(raylet)")      # numbered as in the paste
+
+
+def test_colour_codes_a_log_store_wrote_out_take_no_column():
+    """rsyslog writes ESC as `#033`: the terminal that wrapped the line showed no such text."""
+    body = "2 Workers (tasks / actors) killed due to memory pressure (OOM), 0 Workers crashed due to other " \
+           "reasons at node (ID: abd406d415bd2b74a5e281968fd76aa200d56e4529fd1c1cd4373840, IP: 10.0.0.26)"
+    shown = "(raylet) " + body
+    pieces = [shown[i:i + 60] for i in range(0, len(shown), 60)]
+    pieces[0] = pieces[0].replace("(raylet)", "#033[2m#033[33m(raylet)#033[0m")
+    joined, renumber = unwrap("\n".join(pieces).encode())
+    assert joined.decode().split("\n")[0].endswith(body) and renumber(1) == 1
