@@ -268,7 +268,9 @@ def _died_facts(text: str, flat: str) -> dict:
     if m:
         f["actor_class"] = m["cls"]
     low = flat.lower()
-    if "oom killer" in low:
+    # Ray names memory among the possible causes: the OOM killer (connection EOF), or a K8s
+    # pod's memory limit (`The worker may have exceeded K8s pod memory limits.`, exit code None)
+    if "oom killer" in low or "pod memory limit" in low:
         f["oom_listed_as_possible"] = True
     if "connection error code" in low or "exits with a connection" in low:
         f["exit_detail"] = "connection_eof"
