@@ -21,26 +21,34 @@ from . import re_cache
 # IPython >= 8: `File /path/x.py:1539, in Trainer.train(self, ...)`
 _FRAME8 = r"File (?P<path>/?[^\s:\"][^:\"]*\.py):(?P<no>\d+), in (?:[\w.<>]+\.)?(?P<func>[\w<>]+)\("
 # IPython 7: `/path/x.py in train(self, ...)` and `<ipython-input-5-ab12> in <module>`
-_FRAME7 = r"(?P<path>/\S+\.py|<ipython-input-[\w-]+>) in (?P<func>[\w<>]+)\("
+_FRAME7 = r"(?P<path>/\S+\.py|<ipython-input-[\w-]+>) in (?P<func>[\w<>]+)(?:\(| line)"
 _CELL = r"(?:Cell In ?\[(?P<cell>\d*)\]|Input In ?\[(?P<inp>\d*)\]), line (?P<no>\d+)"
 # `----> 1 trainer.train()`, `-> 1539     return ...`, `   1537         x = ...`
 _CODE = r"(?:-*> ?|\s+)\d+ "
 _HEADER = r"(?P<exc>[A-Za-z_][\w.]*)\s{2,}Traceback \(most recent call last\)\s*$"
+# Colab renders a frame's file as a Markdown link: `[/usr/.../trainer.py](https://localhost:8080/#) in train(...)`
+_LINKED = r"\[([^\]]+)\]\(https?://[^)\s]*\)"
 _rx = re_cache.compile   # compiled on first use (per process): most logs hold no notebook traceback
 _STARTS = ("File ", "Cell In", "Input In", "-", "/", "<ipython-input-")
 
 
 def starts(text: str) -> bool:
     """`text` is a line only IPython prints: from here on the log's tracebacks are IPython's."""
-    if text[:1] not in "CIF-<" and "Traceback (most" not in text:
+    if text[:1] not in "CIF-<[" and "Traceback (most" not in text:
         return False
+    if text[:1] == "[":
+        return text.startswith("[<ipython-input-") and "](" in text
     return text.startswith(("Cell In", "Input In", "---->", "<ipython-input-")) or \
         _rx(_FRAME8).match(text) is not None or _rx(_HEADER).match(text) is not None
 
 
 def to_python(text: str) -> str:
     """`text` as Python's traceback would print that line (unchanged when it is no IPython line)."""
+    if text[:1] == "[" and "](" in text:
+        text = _rx(_LINKED).sub(r"\1", text, count=1)
     c = text[:1]
+    if c.isdigit() and _collapsed(text):
+        return ""
     if c == " " and (m := _rx(_CODE).match(text)) is not None:
         return "    " + text[m.end():]
     if not text.startswith(_STARTS) and "Traceback (most" not in text:
@@ -56,3 +64,9 @@ def to_python(text: str) -> str:
     if _rx(_HEADER).match(text):
         return "Traceback (most recent call last):"
     return text
+
+
+def _collapsed(text: str) -> bool:
+    """Colab's `13 frames` line, standing for the frames it folded away."""
+    head, _, rest = text.partition(" ")
+    return head.isdigit() and rest.strip() == "frames"

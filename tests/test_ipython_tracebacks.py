@@ -63,3 +63,26 @@ def test_a_ray_table_is_left_alone_outside_a_notebook_traceback():
     log = ("ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory.\n"
            "PID\tMEM(GB)\tCOMMAND\n 40102\t47.92\tray::LLMRayActor\n")
     assert "40102" in "\n".join(ln.text for ln in read_events(log.encode()).lines)
+
+
+COLAB = f"""---------------------------------------------------------------------------
+OutOfMemoryError                          Traceback (most recent call last)
+[<ipython-input-7-3d62c575fcfd>](https://localhost:8080/#) in <cell line: 1>()
+----> 1 trainer_stats = trainer.train()
+
+13 frames
+[/usr/local/lib/python3.10/dist-packages/transformers/trainer.py](https://localhost:8080/#) in training_step(self, model, inputs)
+   3233         else:
+-> 3234             self.accelerator.backward(loss)
+
+[/usr/local/lib/python3.10/dist-packages/torch/autograd/__init__.py](https://localhost:8080/#) in backward(tensors)
+--> 266     Variable._execution_engine.run_backward(  # Calls into the C++ engine to run the backward pass
+
+{OOM}
+"""
+
+
+def test_colab_frames_rendered_as_markdown_links_give_the_phase():
+    ev = _oom(COLAB)
+    assert ev.facts["phase"] == "backward" and ev.line == 2
+    assert any("transformers/trainer.py" in f for f in ev.frames)
