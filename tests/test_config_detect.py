@@ -361,3 +361,14 @@ def test_sglang_server_is_sglang_and_its_flags_are_its_knobs():
     assert rc.value("rollout.gpu_memory_utilization") == 0.88
     assert rc.value("rollout.tensor_parallel_size") == 4
     assert rc.value("rollout.max_model_len") == 32768
+
+
+def test_deepspeed_logger_lines_outweigh_an_environment_name():
+    """Code that ran says more than what the user named their environment."""
+    from oomdoc.diagnose import explain
+
+    log = ("[2023-07-04 17:31:27,755] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 953850\n"
+           "[2023-07-04 17:31:27,755] [ERROR] [launch.py:321:sigkill_handler] "
+           "['/home/u/miniconda3/envs/Transformers/bin/python3.11', '-u', 'infer.py', '--local_rank=0'] "
+           "exits with return code = 1\n")
+    assert explain(log.encode(), similar=False).cfg.framework.id == "deepspeed"

@@ -48,10 +48,11 @@ _NOT_MODULES = {"io", "ai", "com", "org", "net", "dev", "html", "md", "yaml", "j
 _LOGGER_FORMATS = (
     (re_cache.compile(r"(?:^|\) )(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[?[\w./-]+\.py:\d+\]"),
      "vllm", 2, "vLLM logger lines (`INFO mm-dd hh:mm:ss [file.py:n]`)"),
-    # DeepSpeed's `[LEVEL] [file.py:line:func]` header; pastes often drop the leading date
+    # DeepSpeed's `[LEVEL] [file.py:line:func]` header; pastes often drop the leading date. Code that
+    # ran: it outweighs a Python environment's name (ENV_WEIGHT)
     (re_cache.compile(r"(?:^|\) )(?:\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] )?\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\] "
                 r"\[[\w.]+\.py:\d+:\w+\]"),
-     "deepspeed", 1, "DeepSpeed logger lines (`[date] [INFO] [file.py:n:func]`)"),
+     "deepspeed", 1.6, "DeepSpeed logger lines (`[date] [INFO] [file.py:n:func]`)"),
     # transformers' explicit format (utils/logging.py enable_explicit_format), used by HF example
     # scripts and LLaMA-Factory: `[INFO|trainer.py:2134] 2024-06-01 10:00:00,123 >> msg`
     (re_cache.compile(r"(?:^|\) |\]: ?)\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\|[\w.]+\.py:\d+\] [^>]{0,40}>>"),
