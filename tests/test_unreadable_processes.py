@@ -31,3 +31,14 @@ def test_the_derived_share_is_the_used_memory_beyond_this_reserve():
     used = to_bytes("79.10", "GiB") - to_bytes("12.81", "MiB")
     assert f["process_sizes_unreadable"] is True
     assert f["other_processes_bytes"] == used - (to_bytes("10.47", "GiB") + to_bytes("93.52", "MiB"))
+
+
+def test_a_message_naming_no_process_with_most_memory_outside_this_allocator():
+    """ROCm's message (and a build without NVML) lists no process: when PyTorch holds under a
+    third of what the device has in use, the rest is held elsewhere."""
+    hip = ("torch.OutOfMemoryError: HIP out of memory. Tried to allocate 4.50 GiB. GPU 0 has a total capacity of "
+           "15.98 GiB of which 1.40 GiB is free. Of the allocated memory 1.26 GiB is allocated by PyTorch, and "
+           "152.50 MiB is reserved by PyTorch but unallocated.\n")
+    assert explain(hip.encode(), similar=False).diagnoses[0].cause == "gpu-shared-with-other-process"
+    mostly_mine = hip.replace("1.26 GiB is allocated", "13.26 GiB is allocated")
+    assert explain(mostly_mine.encode(), similar=False).diagnoses[0].cause != "gpu-shared-with-other-process"
