@@ -82,23 +82,16 @@ def write_cache(path, doc) -> None:
 def cache_bytes(key, payload) -> bytes | None:
     """A cache file's bytes: `payload` (plain data) under `key`; None when marshal cannot
     write the data (then no cache is written: `write_cache(path, None)` does nothing)."""
-    import marshal
-
-    try:
-        return marshal.dumps((key, payload))
-    except ValueError:
-        return None
+    return pack((key, payload))
 
 
 def read_cache(path: str, key):
     """The payload a cache file holds under `key`; None when the file is missing, unreadable,
     damaged, of another format or written for another key."""
-    import marshal
-
     try:
         with open(path, "rb") as fh:
-            got = marshal.loads(fh.read())
-    except (OSError, ValueError, EOFError, TypeError):
+            got = unpack(fh.read())
+    except OSError:
         return None
     if type(got) is tuple and len(got) == 2 and got[0] == key:
         return got[1]

@@ -16,7 +16,7 @@ from .config.triggers import config_trigger_literals
 from .metrics_store import MetricStore
 from .model import Event, Line, Record
 from .prefixes import clean, peel
-from .reader import InputError, chunks, open_input
+from .reader import InputError, chunks, open_input, web_fixer
 from .scan import Scanner, TriggerGroup
 from .unwrap import unwrap
 
@@ -89,14 +89,10 @@ def _paste_indent(lines: list[bytes]) -> str:
         return "\t"      # no log starts every line with a tab; an editor or a mail client does
     if len(body) < 20:
         return ""
-    # the whitespace every line starts with (spaces, or a tab an editor or a mail client added)
-    common = os.path.commonprefix([b[: len(b) - len(b.lstrip(b" \t"))] for b in body]).decode()
-    if "\t" in common:
-        return common[: common.index("\t") + 1]
-    return common if 2 <= len(common) <= 8 else ""
+    w = min(len(b) - len(b.lstrip(b" ")) for b in body)
+    return " " * w if 2 <= w <= 8 else ""
 
 
-_FENCES = ("```", "~~~")
 _FENCE = re_cache.compile(r"(?:```+|~~~+)\s*[\w+.-]*")
 _GUTTER = re_cache.compile(rb"( *)(\d{1,7})(\t| +)")
 
@@ -381,7 +377,7 @@ class Pipeline:
                     piece = piece[len(cut):]   # a log pasted as an indented or quoted block
                 elif cut and piece.strip() == cut.strip():
                     piece = ""
-                if piece.lstrip()[:3] in _FENCES and _FENCE.fullmatch(piece.strip()):
+                if ("```" in piece or "~~~" in piece) and _FENCE.fullmatch(piece.strip()):
                     piece = ""                 # a Markdown code fence around the paste
                 line = peel(no, piece)
                 if self._ipython or ipython.starts(line.text):
@@ -468,11 +464,9 @@ def read_events(src: str | os.PathLike | bytes, *, name: str | None = None,
     """
     if isinstance(src, (bytes, bytearray)) or (isinstance(src, str) and "\n" in src):
         data = src.encode("utf-8", "surrogateescape") if isinstance(src, str) else bytes(src)
-        if not data[:1 << 20].isascii() or b"&" in data[:1 << 20]:
-            from .webtext import fixer
-
-            fix = fixer(data[:1 << 20])
-            data = data if fix is None else fix(data)
+        fix = web_fixer(data[:1 << 20])
+        if fix is not None:
+            data = fix(data)
         pipe = Pipeline(name or "<text>", emit_all=True if emit_all is None else emit_all)
         data, pipe.renumber = unwrap(data)
         pipe.feed(data)
@@ -490,10 +484,11 @@ def read_events(src: str | os.PathLike | bytes, *, name: str | None = None,
         if small:       # a paste-sized file: one piece, so a terminal's hard wraps can be joined
             data, pipe.renumber = unwrap(b"".join(chunks(label, fh)))
             pipe.feed(data)
-        for chunk in chunks(label, fh):
-            pipe.feed(chunk)
-            if bar is not None:
-                bar.update(fh.tell())     # the file's offset: compressed bytes for a .gz
+        else:
+            for chunk in chunks(label, fh):
+                pipe.feed(chunk)
+                if bar is not None:
+                    bar.update(fh.tell())     # the file's offset: compressed bytes for a .gz
     finally:
         if bar is not None:
             bar.clear()

@@ -167,10 +167,8 @@ class Decoder:
             self.utf16 = codecs.getincrementaldecoder("utf-16")("replace")
         elif data.startswith(UTF8_BOM):
             data = data[len(UTF8_BOM):]
-        if self.kind == "text" and (not head.isascii() or b"&" in head):
-            from .webtext import fixer
-
-            self.fix = fixer(head)
+        if self.kind == "text":
+            self.fix = web_fixer(head)
         return data
 
     def _pass(self, data: bytes) -> Iterator[bytes]:
@@ -185,6 +183,15 @@ class Decoder:
                 yield out.encode("utf-8", "surrogateescape")
         else:
             yield data if self.fix is None else self.fix(data)
+
+
+def web_fixer(head: bytes):
+    """`webtext.fixer(head)`, without importing webtext for a plain ASCII head (most logs)."""
+    if head.isascii() and b"&" not in head:
+        return None
+    from .webtext import fixer
+
+    return fixer(head)
 
 
 def chunks(name: str, fh: BinaryIO, size: int = CHUNK) -> Iterator[bytes]:
@@ -244,4 +251,4 @@ def read_all_text(data: bytes | str) -> io.BytesIO:
 
 
 __all__ = ["InputError", "Decoder", "open_input", "check_path", "check_followable", "chunks", "sniff", "looks_binary",
-           "read_all_text"]
+           "read_all_text", "web_fixer"]

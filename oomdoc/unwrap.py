@@ -25,21 +25,19 @@ MAX_BYTES = 16 << 20  # a paste; a program's log is never wrapped
 _DATED = re_cache.compile(r"\[?\d{4}-\d\d-\d\d[ T]\d\d:")
 
 
-def _width(texts: list[str]) -> int:
-    lens = [len(t) for t in texts]
-    w = max(lens, default=0)
-    if not MIN_WIDTH <= w <= MAX_WIDTH:
-        return 0
-    full = [i for i, n in enumerate(lens) if n == w and i + 1 < len(texts)]
+def _terminal_width(texts: list[str], w: int) -> bool:
+    """Lines of exactly the widest length `w` are a terminal's cuts: several of them, and at
+    least one cut inside a word."""
+    full = [i for i, t in enumerate(texts) if len(t) == w and i + 1 < len(texts)]
     if len(full) < MIN_FULL:
-        return 0
+        return False
     # cut inside a word: the full line ends with, and the next begins with, a word character;
     # with only two full lines (a coincidence in a short paste) the cut must split a word of
     # letters (`memo|ry`), not a number from what follows it (`1024|step`)
     cuts = [i for i in full if texts[i][-1].isalnum() and texts[i + 1][:1].isalnum()]
     if len(full) == MIN_FULL:
         cuts = [i for i in cuts if texts[i][-1].isalpha() and texts[i + 1][:1].islower()]
-    return w if cuts else 0
+    return bool(cuts)
 
 
 MIN_DOUBLED = 6      # text lines, each followed by a blank one
@@ -52,14 +50,13 @@ def unwrap(data: bytes):
         return data, None
     raw = data.split(b"\n")
     undoubled = _undouble(raw)
-    if undoubled is not None:
-        raw = undoubled
-    joined, renumber = _join(raw)
+    joined = _join(raw if undoubled is None else undoubled)
     if undoubled is None:
-        return (data, None) if renumber is None else (joined, renumber)
-    if renumber is None:
-        return joined, _doubled
-    return joined, lambda no: _doubled(renumber(no))
+        return (data, None) if joined is None else joined
+    if joined is None:
+        return b"\n".join(undoubled), _doubled
+    out, renumber = joined
+    return out, lambda no: _doubled(renumber(no))
 
 
 def _doubled(no: int) -> int:
@@ -81,6 +78,7 @@ def _undouble(raw: list[bytes]) -> list[bytes] | None:
 
 
 def _join(raw: list[bytes]):
+    """(the lines with wrapped ones joined, `_renumber` of them), or None: nothing wrapped."""
     texts = [b.decode("utf-8", "replace").rstrip("\r") for b in raw]
     # a terminal wraps what it shows: colour codes take no column, also those a log store
     # wrote out (`#033[33m` from rsyslog, `^[[33m`)
@@ -91,16 +89,18 @@ def _join(raw: list[bytes]):
                    for t in texts]
     else:
         visible = texts
-    w = _width(visible)
-    wrapped = {i for i, t in enumerate(visible) if len(t) == w} if w else set()
+    w = max(map(len, visible), default=0)
+    if not MIN_WIDTH <= w <= MAX_WIDTH:
+        return None
+    wrapped = {i for i, t in enumerate(visible) if len(t) == w} if _terminal_width(visible, w) else set()
     sep = b""
-    if not w or len(wrapped) <= 0.5 * len(_nearly_full(visible, w)):
+    if len(wrapped) <= 0.5 * len(_nearly_full(visible, w)):
         # no terminal wrap, or lines of exactly the width are the few a word wrap leaves
-        words = _word_wrapped(visible)
+        words = _word_wrapped(visible, w)
         if len(words) > len(wrapped):
             wrapped, sep = words, b" "
     if not wrapped:
-        return b"\n".join(raw), None
+        return None
     out: list[bytes] = []
     starts: list[int] = []       # for each joined line, the 1-based number of its first piece
     i = 0
@@ -128,14 +128,10 @@ def _nearly_full(texts: list[str], w: int) -> list[int]:
             and texts[i + 1].strip() and not texts[i + 1][:1].isspace()]
 
 
-def _word_wrapped(texts: list[str]) -> set[int]:
-    """Lines an editor or mail client broke at a space to fit a width: nearly full, and the
+def _word_wrapped(texts: list[str], w: int) -> set[int]:
+    """Lines an editor or mail client broke at a space to fit width `w`: nearly full, and the
     next line's first word would not have fitted. Several such lines, and most nearly full
     lines being such, are a word-wrapped paste; else nothing is joined."""
-    lens = [len(t) for t in texts]
-    w = max(lens, default=0)
-    if not MIN_WIDTH <= w <= MAX_WIDTH:
-        return set()
     near = _nearly_full(texts, w)
     wraps = set()
     for i in near:

@@ -268,15 +268,15 @@ def _died_facts(text: str, flat: str) -> dict:
     if m:
         f["actor_class"] = m["cls"]
     low = flat.lower()
-    # Ray names memory among the possible causes: the OOM killer (connection EOF), or a K8s
-    # pod's memory limit (`The worker may have exceeded K8s pod memory limits.`, exit code None)
-    if "oom killer" in low or "pod memory limit" in low:
+    eof = "connection error code" in low or "exits with a connection" in low
+    # Ray names memory among the possible causes: the OOM killer, or a K8s pod's memory limit
+    # (`The worker may have exceeded K8s pod memory limits.`). node_manager.cc always follows
+    # a connection EOF with its list of root causes, the OOM killer first: a paste cut before
+    # the list still carries it
+    if eof or "oom killer" in low or "pod memory limit" in low:
         f["oom_listed_as_possible"] = True
-    if "connection error code" in low or "exits with a connection" in low:
+    if eof:
         f["exit_detail"] = "connection_eof"
-        # node_manager.cc always follows this detail with its list of root causes, the OOM
-        # killer first: a paste cut before the list still carries it
-        f["oom_listed_as_possible"] = True
     elif "exits unexpectedly by a signal" in low:
         f["exit_detail"] = "signal"
     elif "unrecoverable failure" in low:
