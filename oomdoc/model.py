@@ -178,7 +178,8 @@ class Record:
             if t.startswith('File "'):
                 q = t.find('"', 6)
                 fn = t.rsplit(" in ", 1)[-1] if " in " in t else ""
-                out.append(f"{t[6:q]}:{fn.strip()}")
+                # Windows paths read like POSIX ones (`site-packages\torch\nn\modules\module.py`)
+                out.append(f"{t[6:q].replace(chr(92), '/')}:{fn.strip()}")
         return out
 
 

@@ -23,6 +23,7 @@ MIN_WIDTH, MAX_WIDTH = 60, 400
 MIN_FULL = 2          # lines exactly at the width
 MAX_BYTES = 16 << 20  # a paste; a program's log is never wrapped
 _DATED = re_cache.compile(r"\[?\d{4}-\d\d-\d\d[ T]\d\d:")
+_BAR = re_cache.compile(r"^[^|]{0,80}\b\d{1,3}%\|")
 
 
 def _terminal_width(texts: list[str], w: int) -> bool:
@@ -109,7 +110,10 @@ def _join(raw: list[bytes]):
         while i + joined in wrapped and i + joined + 1 < len(raw) and _continues(texts[i + joined + 1]):
             joined += 1
             nxt = raw[i + joined].rstrip(b"\r")
-            piece += (sep if sep and not piece.endswith(b" ") and not nxt.startswith(b" ") else b"") + nxt
+            # a word wrap broke at a space, or after a word's hyphen (`non-|PyTorch`): no space then
+            hyphen = piece[-1:] == b"-" and piece[-2:-1].isalpha()
+            piece += (sep if sep and not hyphen and not piece.endswith(b" ") and not nxt.startswith(b" ")
+                      else b"") + nxt
         out.append(piece)
         starts.append(i + 1)
         i += joined + 1
@@ -118,14 +122,20 @@ def _join(raw: list[bytes]):
 
 MIN_WORD_WRAPS = 3
 NEAR_FULL = 25        # columns short of the width that a word wrap may leave
-_WORD_START = "([{\"'-/<$.~"
+_WORD_START = "([{\"'-/<$.~_"
+# a traceback's code line (indented, maybe behind a rank or Ray prefix) that closes its call:
+# a statement ends there, whatever the next line's first word
+_EXCEPTION_HEAD = re_cache.compile(r"^[A-Za-z_][\w.]*(?:Error|Exception)\b")
+# a rank or Ray prefix alone: its message (an indented dump line) went to the line below
+_BARE_PREFIX = re_cache.compile(r"^(?:\([\w.:-]+ pid=\d+(?:, ip=[\d.]+)?\)|\[(?:rank|default)\d+\]:)\s*$")
+_CODE_END = re_cache.compile(r"^(?:\([^)]*\)|\[[^\]]*\]:?)?\s{4,}\S.*[)\]}]\s*$")
 
 
 def _nearly_full(texts: list[str], w: int) -> list[int]:
     """Lines within NEAR_FULL columns of the width followed by a line at column 0 (an
-    indented line is a line of its own)."""
+    indented line is a line of its own), other than code lines that close their call."""
     return [i for i, t in enumerate(texts) if len(t) >= w - NEAR_FULL and i + 1 < len(texts)
-            and texts[i + 1].strip() and not texts[i + 1][:1].isspace()]
+            and texts[i + 1].strip() and not texts[i + 1][:1].isspace() and not _CODE_END.match(t)]
 
 
 def _word_wrapped(texts: list[str], w: int) -> set[int]:
@@ -133,16 +143,35 @@ def _word_wrapped(texts: list[str], w: int) -> set[int]:
     next line's first word would not have fitted. Several such lines, and most nearly full
     lines being such, are a word-wrapped paste; else nothing is joined."""
     near = _nearly_full(texts, w)
-    wraps = set()
+    wraps, strict = set(), 0
     for i in near:
         word = texts[i + 1].split(" ", 1)[0]
         # words of prose or a message, not a table's borders (`|`, `+---`)
         if (word[:1].isalnum() or word[:1] in _WORD_START) and texts[i].rstrip()[-1:] not in "|+":
-            if len(texts[i].rstrip()) + 1 + len(word) > w:
+            over = len(texts[i].rstrip()) + 1 + len(word) - w
+            # `fold -s` also breaks where the word fits but the blank after it does not (`over`
+            # 0); only lines the word overflows count as evidence of the shape
+            if over >= 0:
                 wraps.add(i)
-    if len(wraps) < MIN_WORD_WRAPS or len(wraps) < 0.8 * len(near):
+                strict += over > 0
+    if strict < MIN_WORD_WRAPS or len(wraps) < 0.8 * len(near):
         return set()
+    # in a paste known to be word-wrapped, two more kinds of short line were wrapped too
+    for i, t in enumerate(texts[:-1]):
+        word = texts[i + 1].split(" ", 1)[0]
+        if i not in wraps and word and (_BARE_PREFIX.match(t) or _before_long_word(t.rstrip(), word, w)):
+            wraps.add(i)
     return wraps
+
+
+def _before_long_word(end: str, word: str, w: int) -> bool:
+    """A line left short by a long word (an id, a path, a hash) that would not have fitted
+    after it; not a line that ends a statement (`raise f()`, indented code) nor a word that
+    starts one (`ray.exceptions.RayTaskError(...):`). A traceback's `  File` before a long
+    path is the one very short line so left."""
+    return len(word) > NEAR_FULL and (len(end) >= w // 5 or end.endswith((" File", "\tFile"))) \
+        and len(end) + 1 + len(word) >= w and (word[:1].isalnum() or word[:1] in _WORD_START) \
+        and not _EXCEPTION_HEAD.match(word) and end[-1] not in ")]}\"'" and not end.startswith("    ")
 
 
 def _continues(text: str) -> bool:
@@ -153,6 +182,8 @@ def _continues(text: str) -> bool:
     from .model import MAIN
     from .prefixes import clean, peel
 
+    if _BAR.search(text):      # a progress bar redrawn after a message is a line of its own
+        return False
     pieces = clean(text)
     return len(pieces) == 1 and peel(0, pieces[0]).source is MAIN
 

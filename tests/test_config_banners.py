@@ -300,3 +300,25 @@ def test_torch_elastic_launch_configs_behind_torch_log_headers():
                  f"{head}  nproc_per_node   : 8\n")
         procs = setting(rc, "trainer.num_processes")
         assert (procs.value, procs.source) == (8, "log:4"), head
+
+
+def test_an_echoed_command_word_wrapped_keeps_its_arguments_on_later_lines():
+    """An editor or mail client broke the `set -x` line at spaces: the lines after it that hold
+    only arguments (Hydra overrides, `--flag value`) are still its arguments; a log line ends it."""
+    log = ("+ python3 -m verl.trainer.main_ppo algorithm.adv_estimator=grpo data.train_batch_size=128\n"
+           "actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu=4\n"
+           "actor_rollout_ref.actor.fsdp_config.param_offload=True trainer.n_gpus_per_node=8\n"
+           "2025-09-18 03:12:40,551 INFO worker.py:1951 -- Connecting to existing Ray cluster\n"
+           "trainer.nnodes=4\n")
+    rc = cfg(log)
+    assert setting(rc, "actor.micro_batch_size").value == 4
+    assert setting(rc, "actor.param_offload").value is True
+    assert setting(rc, "actor.micro_batch_size").source == "log:1"
+    assert setting(rc, "trainer.nnodes").source == "default"     # after a log line: not the command's
+    flags = ("$ torchrun --nproc_per_node 8 train.py --model_name_or_path\n"
+             "/models/llama-13b --per_device_train_batch_size 16 --gradient_checkpointing\n"
+             "--max_seq_length 4096\n")
+    rc = cfg(flags)
+    assert setting(rc, "actor.micro_batch_size").value == 16
+    assert setting(rc, "actor.gradient_checkpointing").value is True
+    assert rc.raw["max_seq_length"].value == 4096

@@ -4,8 +4,8 @@ Issue reports quote logs as indented code blocks, Markdown `> ` quotes, with
 Windows line ends, behind a timestamp a log shipper added, `srun --label` task
 ids, Kubernetes' container-log prefix or docker compose's service column; copied
 from a web page (no-break spaces, HTML entities), out of docker's json-file or
-journald, forwarded through a logger, numbered by `cat -n`, or hard-wrapped by a
-terminal. None of these may change the cause oomdoc names.
+journald, forwarded through a logger, numbered by `cat -n`, hard-wrapped by a
+terminal or word-wrapped by an editor or `fold -s`. None of these may change the cause oomdoc names.
 """
 from __future__ import annotations
 
@@ -33,6 +33,28 @@ def _hard_wrap(text: str, width: int) -> str:
     return "\n".join("\n".join([ln[i:i + width] for i in range(0, len(ln), width)] or [""]) for ln in lines)
 
 
+def _fold(text: str, width: int) -> str:
+    """`fold -s -w width`: a break after the last blank that fits (the blank stays at the
+    line's end), a word longer than the width cut; colour codes dropped as copying does."""
+    out = []
+    for ln in _SGR.sub("", text).split("\n"):
+        while len(ln) > width:
+            cut = ln.rfind(" ", 0, width)
+            cut = width if cut <= 0 else cut + 1
+            out.append(ln[:cut])
+            ln = ln[cut:]
+        out.append(ln)
+    return "\n".join(out)
+
+
+def _word_wrap(text: str, width: int) -> str:
+    """An editor's or mail client's word wrap: `textwrap.wrap`, no colour codes."""
+    import textwrap
+
+    return "\n".join("\n".join(textwrap.wrap(ln, width, break_on_hyphens=False) or [""])
+                     for ln in _SGR.sub("", text).split("\n"))
+
+
 def _shapes(text: str) -> dict[str, str]:
     lines = text.split("\n")
     return {
@@ -52,6 +74,8 @@ def _shapes(text: str) -> dict[str, str]:
         "cat -n": "\n".join(f"{i + 1:6}\t{ln}" for i, ln in enumerate(lines)),
         "terminal wrap at 100": _hard_wrap(text, 100),
         "terminal wrap at 80": _hard_wrap(text, 80),
+        "fold -s at 80": _fold(text, 80),
+        "word wrap at 100": _word_wrap(text, 100),
         "double-spaced": "\n\n".join(lines),
         "markdown fence": "```text\n" + text.rstrip("\n") + "\n```\n",
         "indented": "\n".join("    " + ln for ln in lines),

@@ -150,3 +150,58 @@ def test_colour_codes_a_log_store_wrote_out_take_no_column():
     pieces[0] = pieces[0].replace("(raylet)", "#033[2m#033[33m(raylet)#033[0m")
     joined, renumber = unwrap("\n".join(pieces).encode())
     assert joined.decode().split("\n")[0].endswith(body) and renumber(1) == 1
+
+
+RAY_OOM = ("ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory. Memory on the "
+           "node (IP: 10.0.0.5, ID: 5e0c2be7b51dd4a1f0d7396f3c9c1f14a6b2b1e0de9a0e8a3f2fd1c2) where the task "
+           "(task ID: ffffffffffffffff0a6c1c3e5f0e86a9b0d7b2c201000000, name=WorkerDict.update_actor, pid=4242, "
+           "memory used=58.31GB) was running was 487.52GB / 511.29GB (0.953512), which exceeds the memory usage "
+           "threshold of 0.95. Ray killed this worker (ID: 3d0f4b7c2a1e9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a3f2e1d0c9b8a) "
+           "because it was the most recently scheduled task; to see more information about memory usage on this "
+           "node, use `ray logs raylet.out -ip 10.0.0.5`.")
+
+
+def _fold(text: str, width: int) -> str:
+    """`fold -s`: a break after the last blank that fits; the blank stays at the line's end."""
+    out = []
+    for ln in text.split("\n"):
+        while len(ln) > width:
+            cut = ln.rfind(" ", 0, width)
+            cut = width if cut <= 0 else cut + 1
+            out.append(ln[:cut])
+            ln = ln[cut:]
+        out.append(ln)
+    return "\n".join(out)
+
+
+def test_a_word_wrap_that_left_a_line_short_before_a_long_id_is_joined_too():
+    """An id or hash longer than the room left sends the wrap early; the short line is joined."""
+    import textwrap
+
+    tb = ['Traceback (most recent call last):',
+          '  File "/opt/conda/lib/python3.11/site-packages/ray/_private/auto_init_hook.py", line 21, in auto_init_wrapper',
+          '    return fn(*args, **kwargs)', RAY_OOM, ""]
+    for pasted in ("\n".join("\n".join(textwrap.wrap(ln, 80) or [""]) for ln in tb), _fold("\n".join(tb), 80)):
+        ev = [e for e in read_events(pasted.encode()).events if e.kind == "ray_oom_kill"]
+        assert len(ev) == 1
+        f = ev[0].facts
+        assert (f["node_used_bytes"], f["node_total_bytes"]) == (to_bytes(487.52, "GB"), to_bytes(511.29, "GB"))
+        assert f["task_memory_bytes"] == to_bytes(58.31, "GB")
+        assert f["node_fraction"] == 0.953512
+
+
+def test_a_word_wrap_keeps_a_statement_and_the_exception_after_it_apart():
+    """`    return f(x)` ends a statement: the exception head after it, however long, is its own line;
+    a rank prefix left alone on a line takes the dump line below it."""
+    import textwrap
+
+    lines = [OOM] * 2 + [
+        "    actor_output = self.actor_rollout_wg.update_actor(batch)",
+        "ray.exceptions.RayTaskError(OutOfMemoryError): ray::WorkerDict.actor_rollout_update_actor() (pid=60874)",
+        "(main_task pid=60211)" + " " * 50 + "'param_offload': False,"]
+    pasted = "\n".join("\n".join(textwrap.wrap(ln, 80) or [""]) for ln in lines)
+    joined = unwrap(pasted.encode())[0].decode().split("\n")
+    assert joined[:2] == lines[:2]
+    assert joined[2] == lines[2]
+    assert joined[3] == lines[3]
+    assert joined[4] == "(main_task pid=60211) 'param_offload': False,"

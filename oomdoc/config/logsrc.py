@@ -352,6 +352,8 @@ def _command_line(lines, start, s, entries, commands, warn):
                 and lines[j + 1].source.key == lines[start].source.key and lines[j + 1].raw.strip():
             j += 1
             body += lines[j].raw
+    if j == start:
+        j, body = _argument_lines(lines, start, body)
     tokens = shell.split(body, warn, f"log:{no}")
     if not tokens or not shell.is_command(list(tokens)):
         return
@@ -362,6 +364,42 @@ def _command_line(lines, start, s, entries, commands, warn):
     if cmd.entry or cmd.entries:
         commands.append(cmd)
         entries.extend(cmd.entries)
+
+
+_ARG = re_cache.compile(r"^(?:--?[A-Za-z][\w.-]*(?:=\S*)?|\+{0,2}~?[A-Za-z_][\w.]*=\S*)$")
+
+
+def _argument_lines(lines, start, body, limit=200):
+    """A command an editor or mail client word-wrapped: later lines of the same writer made
+    only of arguments (`key=value` Hydra overrides, `--flag [value]`) carry on its argument list.
+
+    A value may follow a flag, on its line or from the end of the line before; a line with no
+    flag or override at all (a log message) ends the command.
+    """
+    key = lines[start].source.key
+    after_flag = _ARG.match(body.split()[-1] or "") is not None and body.split()[-1].startswith("-")
+    j = start
+    while j + 1 < len(lines) and j - start < limit:
+        ln = lines[j + 1]
+        words = ln.text.split()
+        if ln.source.key != key or not words:
+            break
+        shaped, prev_flag = 0, after_flag
+        for w in words:
+            if _ARG.match(w):
+                shaped += 1
+                prev_flag = w.startswith("-") and "=" not in w
+            elif prev_flag:
+                prev_flag = False
+            else:
+                shaped = -1
+                break
+        if shaped <= 0:
+            break
+        j += 1
+        body += " " + " ".join(words)
+        after_flag = prev_flag
+    return j, body
 
 
 def _add_all(entries, pairs, no, rank, ns, style):
