@@ -100,6 +100,17 @@ def test_phase_mapping_prefers_the_most_telling_phase():
     assert set(ev.facts["phases"]) <= set(pytorch.PHASES)
 
 
+def test_windows_frame_paths_give_the_phase_as_posix_ones_do():
+    tb = ("Traceback (most recent call last):\n"
+          '  File "C:\\Users\\u\\train.py", line 88, in <module>\n'
+          '    model = model.to("cuda")\n'
+          '  File "C:\\envs\\ft\\lib\\site-packages\\torch\\nn\\modules\\module.py", line 1160, in to\n'
+          "    return self._apply(convert)\n"
+          '  File "C:\\envs\\ft\\lib\\site-packages\\torch\\nn\\modules\\module.py", line 833, in _apply\n'
+          "    param_applied = fn(param)\n" + G5 + "\n")
+    assert _oom(tb).facts["phase"] == "model_load"
+
+
 def test_allocator_oom_is_reported_once_not_also_as_accelerator_oom():
     text = ("Traceback (most recent call last):\n  File \"a.py\", line 1, in f\n    g()\n" + G5 + "\n"
             "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace "
