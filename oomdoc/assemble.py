@@ -44,6 +44,11 @@ _RERAISE = re_cache.compile(r"(?:Error|Exception)(?:\([\w.]+\))?: ray::\w")
 # per-step metrics dict/line after the exception line starts a new record
 # (a caught, logged exception is followed by more steps).
 _PROGRESS = re_cache.compile(r"\s*(?:\{'[\w/.\-]+': |step:\d+ - |.*?\d+%\|[^|\n]*\|\s*\d+/\d+ \[)")
+# What a person who cut frames out of a pasted traceback put in their place (`...`, `[...]`,
+# `<snip>`, `# (truncated)`, `... 30 more lines ...`): the frames go on after it.
+_ELISION = re_cache.compile(r"(?i)(?:#\s*)?[\[(<]?\s*(?:\.{3,}|…+|snip(?:ped)?|truncated|omitted|(?:(?:\.{3}|…)\s*)?"
+                            r"\d*\s*(?:more\s+)?(?:lines?|frames?)(?:\s+(?:omitted|truncated|skipped|removed|hidden))?"
+                            r"(?:\s*(?:\.{3}|…))?)\s*[\])>]?\s*$")
 # Nor is a box table's top border (an nvidia-smi pasted after the traceback).
 _TABLE_TOP = re_cache.compile(r"\s*\+-{20,}\+?\s*$")
 
@@ -225,7 +230,8 @@ class Assembler:
             if header:
                 return self._close(key) + self._start(key, line)
             cur.lines.append(line)
-            if stripped and not _is_frame(text) and not stripped.startswith(TB_HEADER):
+            if stripped and not _is_frame(text) and not stripped.startswith(TB_HEADER) \
+                    and not _ELISION.match(stripped):
                 cur.state = "exc"
             return []
         if cur.state == "chain":

@@ -161,6 +161,17 @@ def test_rank_prefixed_message_wrapped_by_a_terminal_loses_the_prefix_on_its_pie
     assert ev.facts["signature"] == "torch-cuda-oom" and ev.facts["phase"] == "update_actor"
 
 
+@pytest.mark.parametrize("elision", ["...", "[...]", "<snip>", "…", "# (truncated)", "... 30 more lines ...",
+                                     "(3 frames omitted)"])
+def test_frames_cut_out_of_a_pasted_traceback_leave_the_frames_before_the_cut(elision):
+    """A person shortening a traceback puts `...` where frames were: the frames above it still
+    belong to the failure (here the one that says the actor update ran)."""
+    text = "\n".join(FRAMES + [elision, '  File "/opt/torch/_tensor.py", line 522, in backward',
+                                "    torch.autograd.backward(", G4])
+    ev = _gpu_oom(text)
+    assert ev.line == 1 and ev.facts["phases"] == ["update_actor", "backward"]
+
+
 def test_every_line_rank_prefixed_new_pytorch_format():
     text = "\n".join(f"[rank5]: {ln}" for ln in FRAMES + [G4])
     ev = _gpu_oom(text)
