@@ -19,7 +19,7 @@ class Source:
     """Who printed a line: a rank, a Ray actor, a vLLM engine, a container...
 
     `kind` is one of: "" (plain/unknown), "rank", "ray", "vllm", "compose",
-    "raylet", "kernel".
+    "raylet", "kernel", "pod" (kubectl --prefix), "host" (pdsh; the node in `ip`).
     """
 
     __slots__ = ("kind", "rank", "pid", "actor", "ip")

@@ -15,7 +15,7 @@ from .assemble import Assembler
 from .config.triggers import config_trigger_literals
 from .metrics_store import MetricStore
 from .model import Event, Line, Record
-from .prefixes import clean, peel
+from .prefixes import HOST_PREFIX, clean, host_prefix, peel, with_host
 from .reader import InputError, chunks, open_input, web_fixer
 from .scan import Scanner, TriggerGroup
 from .unwrap import unwrap
@@ -84,6 +84,10 @@ def _paste_indent(lines: list[bytes]) -> str:
     # a `> ` on every line of even a short paste is a Markdown quote (no log writes that);
     # an indent needs more lines to tell it from a block of indented frames
     if len(body) >= 3 and all(b.startswith(b">") for b in body) and not any(b.startswith(b">>") for b in body):
+        # a reply quoting a quote (`> > `) takes every level off
+        for mark in ("> > > ", "> > "):
+            if all(b.startswith(mark.encode()) or b.strip() == mark.strip().encode() for b in body):
+                return mark
         return "> " if all(b.startswith(b"> ") or b.strip() == b">" for b in body) else ">"
     if len(body) >= 3 and all(b.startswith(b"\t") for b in body):
         return "\t"      # no log starts every line with a tab; an editor or a mail client does
@@ -94,6 +98,9 @@ def _paste_indent(lines: list[bytes]) -> str:
 
 
 _FENCE = re_cache.compile(r"(?:```+|~~~+)\s*[\w+.-]*")
+# HTML a GitHub issue or forum post wraps a log in: only tags (and a summary's title) on the line
+_HTML_MARKUP = re_cache.compile(r"(?:</?(?:details|summary|pre|code|p|br|div|blockquote)(?:\s[^>]*)?/?>"
+                                r"|(?<=<summary>)[^<]{0,80}(?=</summary>)|\s)+")
 _GUTTER = re_cache.compile(rb"( *)(\d{1,7})(\t| +)")
 
 
@@ -267,6 +274,7 @@ class Pipeline:
         self._metric_mods = [m for m in self.mods if getattr(m, "LINE_TRIGGERS", ())]
         self._indent: str | None = None   # decided on the first lines (see _paste_indent)
         self._gutter: int | str = 0         # and a line-number gutter (see _paste_gutter)
+        self._hosts = False                 # and pdsh's `host: ` on every line (see host_prefix)
         self._ipython = False               # IPython's tracebacks seen (ipython.py)
         # a joined line's number -> its number in the input (unwrap.py), when lines were joined
         self.renumber: Callable[[int], int] | None = None
@@ -367,6 +375,7 @@ class Pipeline:
                 sep = rb"\t" if self._gutter == "\t" else rb" {1,%d}" % self._gutter
                 self._gutter_re = re_cache.compile(rb" *\d{1,7}" + sep)
             self._indent = _paste_indent([self._ungutter(b) for _, b in raw[:DEDENT_SAMPLE]])
+            self._hosts = host_prefix([b.decode("utf-8", "replace") for _, b in raw[:DEDENT_SAMPLE]])
         cut = self._indent
         if self.renumber is not None:
             raw = [(self.renumber(no), b) for no, b in raw]
@@ -379,7 +388,14 @@ class Pipeline:
                     piece = ""
                 if ("```" in piece or "~~~" in piece) and _FENCE.fullmatch(piece.strip()):
                     piece = ""                 # a Markdown code fence around the paste
-                line = peel(no, piece)
+                elif "<" in piece and _HTML_MARKUP.fullmatch(piece.strip()):
+                    piece = ""                 # an issue's `<details><summary>Log</summary>`, `</pre>`
+                host = HOST_PREFIX.match(piece) if self._hosts else None
+                if host:
+                    line = with_host(peel(no, piece[host.end():]), host.group(1))
+                    line.raw = piece
+                else:
+                    line = peel(no, piece)
                 if self._ipython or ipython.starts(line.text):
                     self._ipython = True       # a notebook's traceback: read as Python prints it
                     line.text = ipython.to_python(line.text)

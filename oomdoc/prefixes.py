@@ -60,6 +60,17 @@ _JOURNAL = re_cache.compile(
     r"[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ (?:(?P<kernel>kernel)|[\w.@/-]+(?:\[(?P<pid>\d+)\])?):\s")
 _COMPOSE = re_cache.compile(r"(?P<svc>[A-Za-z][\w.]*(?:[-_][\w.]+)*[-_]\d+)\s+\|\s?")
 _ATTR = re_cache.compile(r"(\w+)=([^\s,()]+)")
+# Launchers that tag every line of a multi-node job: Open MPI's `mpirun --tag-output`
+# (`[1,3]<stderr>:`, Horovod, DeepSpeed's openmpi/mvapich runners) and SageMaker's
+# (`[1,mpirank:3,algo-1]<stderr>:`); `kubectl logs --prefix` (`[pod/name/container] `);
+# Lightning's `[rank: 1] `; pdsh, DeepSpeed's default multi-node runner, puts the host in
+# front (`10.0.0.3: `; a host *name* is read only when the whole paste shows it, see host_prefix)
+_MPI_TAG = re_cache.compile(r"\[\d+,(?:mpirank:)?(\d+)(?:,([\w.-]+))?\]<(?:stdout|stderr|stddiag)>:\s?")
+_KUBE_PREFIX = re_cache.compile(r"\[pod/([\w.-]+)/[\w.-]+\]\s")
+_LIGHTNING = re_cache.compile(r"\[rank: (\d+)\]\s")
+_PDSH_IP = re_cache.compile(r"(\d{1,3}(?:\.\d{1,3}){3}): ")
+HOST_PREFIX = re_cache.compile(r"(localhost|[A-Za-z][\w-]*\d[\w.-]*): ")
+_NOT_HOSTS = ("Error", "Exception", "Warning")
 
 
 def clean(raw: str) -> list[str]:
@@ -169,6 +180,14 @@ def peel(no: int, text: str) -> Line:
                         m = _TEE.match(text)
                         if m and rank is None:
                             kind, rank = "rank", int(m.group(2))
+                        elif m is None:
+                            m = _MPI_TAG.match(text) or _KUBE_PREFIX.match(text) or _LIGHTNING.match(text)
+                            if m and m.re is _KUBE_PREFIX:
+                                kind, actor = "pod", m.group(1)
+                            elif m:
+                                kind, rank = "rank", int(m.group(1))
+                                if m.re is _MPI_TAG and m.group(2):
+                                    ip = m.group(2)
         elif c == "(":
             m = _RAY_BARE.match(text)
             if m:
@@ -192,6 +211,10 @@ def peel(no: int, text: str) -> Line:
                     m = None
         elif c.isdigit():
             m = _ISO.match(text) or _TIME.match(text)
+            if m is None and ip is None:
+                m = _PDSH_IP.match(text)
+                if m:
+                    ip = m.group(1)
             if m is None and kind == "" and rank is None:
                 m = _SRUN.match(text)
                 if m:
@@ -225,6 +248,25 @@ def peel(no: int, text: str) -> Line:
         source = MAIN
     return Line(no=no, text=text, raw=raw, source=source, repeat=repeat,
                 header=header, level=level)
+
+
+def host_prefix(lines: list[str]) -> bool:
+    """Whether a paste's lines carry pdsh's `host: ` in front (DeepSpeed multi-node): most lines
+    start with one of a few host-like names (a digit in them: `worker-1`, `node03`, `gpu-a100-2`).
+    Decided on the whole paste, as `fp16: ` or `step1: ` may start a line of any log."""
+    body = [t for t in lines if t.strip()]
+    if len(body) < 3:
+        return False
+    hosts = [m.group(1) for m in map(HOST_PREFIX.match, body) if m and not m.group(1).endswith(_NOT_HOSTS)]
+    return len(hosts) >= 0.6 * len(body) and len(set(hosts)) <= 32
+
+
+def with_host(line: Line, host: str) -> Line:
+    """`line` from pdsh's `host` (the node goes where Ray puts its ip)."""
+    s = line.source
+    if s.ip is None:
+        line.source = Source(kind=s.kind or "host", rank=s.rank, pid=s.pid, actor=s.actor, ip=host)
+    return line
 
 
 def _is_vllm(name: str) -> bool:

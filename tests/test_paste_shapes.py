@@ -2,7 +2,8 @@
 
 Issue reports quote logs as indented code blocks, Markdown `> ` quotes, with
 Windows line ends, behind a timestamp a log shipper added, `srun --label` task
-ids, Kubernetes' container-log prefix or docker compose's service column; copied
+ids, Kubernetes' container-log prefix or docker compose's service column, pdsh's host, `mpirun
+--tag-output` or `kubectl logs --prefix` on every line; in an issue's `<details>` block; copied
 from a web page (no-break spaces, HTML entities), out of docker's json-file or
 journald, forwarded through a logger, numbered by `cat -n`, hard-wrapped by a
 terminal or word-wrapped by an editor or `fold -s`. None of these may change the cause oomdoc names.
@@ -86,6 +87,14 @@ def _shapes(text: str) -> dict[str, str]:
         "kubectl logs (CRI)": "\n".join(f"2025-01-01T12:00:{i % 60:02d}.123456789Z stderr F " + ln
                                          for i, ln in enumerate(lines)),
         "docker compose": "\n".join("trainer-1  | " + ln for ln in lines),
+        # multi-node launchers tagging every line
+        "pdsh host": "\n".join("worker-3: " + ln for ln in lines),
+        "pdsh ip": "\n".join("10.0.0.3: " + ln for ln in lines),
+        "mpirun --tag-output": "\n".join("[1,3]<stderr>:" + ln for ln in lines),
+        "kubectl logs --prefix": "\n".join("[pod/trainer-0/pytorch] " + ln for ln in lines),
+        # a reply quoting the report; an issue's collapsed section
+        "quoted twice": "\n".join("> > " + ln for ln in lines),
+        "details block": "<details><summary>Full log</summary>\n\n```\n" + text.rstrip("\n") + "\n```\n</details>\n",
     }
 
 
@@ -170,6 +179,27 @@ def test_frames_cut_out_of_a_pasted_traceback_leave_the_frames_before_the_cut(el
                                 "    torch.autograd.backward(", G4])
     ev = _gpu_oom(text)
     assert ev.line == 1 and ev.facts["phases"] == ["update_actor", "backward"]
+
+
+def test_multi_node_launcher_tags_give_each_line_its_node_and_rank():
+    """pdsh (DeepSpeed's multi-node runner) puts the host before every line, `mpirun
+    --tag-output` the job and rank: two nodes' tracebacks interleaved stay apart."""
+    from oomdoc.prefixes import peel
+
+    assert peel(1, "[1,3]<stderr>:Traceback (most recent call last):").source.rank == 3
+    sm = peel(1, "[1,mpirank:5,algo-2]<stdout>:step 3")
+    assert (sm.source.rank, sm.source.ip, sm.text) == (5, "algo-2", "step 3")
+    kube = peel(1, "[pod/trainer-0/pytorch] Traceback (most recent call last):")
+    assert (kube.source.kind, kube.source.actor, kube.text) == ("pod", "trainer-0", "Traceback (most recent call last):")
+    assert peel(1, "10.0.0.3: [rank8]: x").source.ip == "10.0.0.3"
+    a = [f"worker-1: {ln}" for ln in FRAMES + [G4]]
+    b = [f"worker-2: {ln}" for ln in FRAMES[:2]]
+    text = "\n".join([a[0], b[0], a[1], b[1], *a[2:]])
+    ev = _gpu_oom(text)
+    assert ev.source.ip == "worker-1" and ev.facts["phase"] == "update_actor"
+    assert ev.facts["total_bytes"] == _gib("79.19")
+    # a name before a colon on a few lines is no host column
+    assert peel(1, "fp16: enabled").text == "fp16: enabled"
 
 
 def test_every_line_rank_prefixed_new_pytorch_format():

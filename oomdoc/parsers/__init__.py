@@ -33,8 +33,10 @@ from __future__ import annotations
 from importlib import import_module
 
 # Order matters only for display; every module sees every matching record.
-# `signature` runs last: it reports the catalogue hits the others did not.
-FAMILIES = ("pytorch", "runtime", "ray", "vllm", "deepspeed", "host", "metrics", "crash", "nvsmi", "cut", "bars", "signature")
+# `signature` reports the catalogue hits the others did not; `generic`, last, a failure
+# that says memory ran out in a wording nobody catalogued.
+FAMILIES = ("pytorch", "runtime", "ray", "vllm", "deepspeed", "host", "metrics", "crash", "nvsmi", "cut", "bars",
+            "signature", "generic")
 
 _loaded: list | None = None
 

@@ -1,0 +1,153 @@
+"""The last net: a failure that says memory ran out, in a wording no family knows.
+
+The catalogue names every message family read in a library's source, but new
+libraries and versions keep writing new sentences (`Device(id:0) memory isn't
+enough and alloc failed`, `Error Code 1: Cuda Runtime (out of memory)`,
+`java.lang.OutOfMemoryError: Java heap space`, `job killed: mem ... exceeded
+limit`). A person reads those at a glance from three things, and so does this
+family, on records no other family turned into an event:
+
+* a statement that memory ran out: out of / not enough / insufficient memory,
+  an allocation that failed with a size or a memory word, a memory limit
+  exceeded, an OOM kill, resources exhausted;
+* the line is a failure: an exception, an error or fatal level, words such as
+  failed, killed, crashed, evicted;
+* nothing hedges it: no "may", "to avoid", "if you", no negation, no option or
+  config key (`--oom-...`, `memory_limit: 8G`), no warning-level advice.
+
+Which memory: device words (CUDA, GPU, HBM, NPU, cuBLAS, TensorRT...) say the
+accelerator, host words (heap, RAM, container, job, cgroup, limit...) the
+host, `/dev/shm` shared memory. The event is `likely` (never `certain`: the
+wording is unknown), tagged `signature: generic-out-of-memory`, so rules rank
+it with the fallback causes of its memory and a low confidence.
+"""
+from __future__ import annotations
+
+from ..model import Event, Record
+from ..units import to_bytes
+from .base import event, lazy, reported, reported_near
+
+NAME = "generic"
+# records are offered on these (lowercase) stems; scanner triggers stay the catalogue's
+KEYS = ("out of memory", "out-of-memory", "outofmemory", "oom", "alloc", "not enough", "insufficient",
+        "isn't enough", "is not enough", "exhausted", "heap space", "memory limit", "mem limit", "exceed",
+        "available ram", "memorypressure", "memory pressure", "vmem", "low memory", "low on memory",
+        "low on resource")
+TRIGGERS = ()
+LINE_TRIGGERS = ()
+KINDS: dict[str, str] = {}     # it emits the kinds of the families it stands in for
+FACTS = {"generic_text": "the sentence that said memory ran out (a wording no catalogue entry knows)"}
+SIGNATURE = "generic-out-of-memory"
+NEAR = 400      # lines: a failure printed just before is what this sentence repeats
+
+_RAN_OUT = lazy(
+    r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?memory|\bOutOfMemory|(?<![A-Za-z])OOM(?:Killed|[ -]?kill\w*)?(?![a-z])"
+    r"|TaskOOM|oom[-_ ]kill|earlyoom"
+    r"|(?:not|no|isn't|is\s+not)\s+enough\s+(?:[\w/]+\s+){0,2}?memory|insufficient\s+(?:[\w/]+\s+){0,2}?memory"
+    r"|memory\s+(?:isn't|is\s+not|not)\s+enough|\blow\s+(?:on\s+)?memory\b|low\s+on\s+resource:\s*memory"
+    r"|(?:memory|heap|ram)\s+(?:\w+\s+)?exhausted|RESOURCE_EXHAUSTED|heap\s+space"
+    r"|\bexceed\w*\s+.{0,40}?\b(?:memory|mem|h_vmem|vmem|rss)\b|\b(?:memory|mem|h_vmem|vmem|rss)\b.{0,40}?exceed\w*"
+    r"|over\s+(?:its\s+|the\s+)?memory\s+limit|all\s+available\s+(?:RAM|memory)|MemoryPressure"
+    r"|(?-i:\b[A-Z]+(?:_STATUS)?_ALLOC_FAILED\b)"      # cuFFT / cuSOLVER / cuBLAS / cuRAND status codes
+)
+# wordings that are a failure by themselves (a line printing them is reporting one)
+_SELF_FAILING = lazy(r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?memory|\bOutOfMemory|TaskOOM|OOMKilled|oom[-_ ]kill"
+                     r"|_ALLOC_FAILED|low\s+on\s+resource:\s*memory|had\s+condition:\s*\[MemoryPressure\]")
+# an allocation that failed counts when the line also names memory, a size or a GPU library
+_ALLOC_FAILED = lazy(
+    r"(?i)fail(?:ed|ure)?\s+to\s+allocate|(?:cannot|can't|could\s+not|unable\s+to)\s+(?:be\s+)?allocate"
+    r"|could\s+not\s+be\s+allocated|alloc(?:ation)?[ _]?fail(?:ed|ure)?|allocation\s+(?:of\s+.{0,40}?)?failed"
+)
+_MEMORY_OR_SIZE = lazy(r"(?i)memory|\bmem\b|devmem|buffer|tensor|workspace|\d\s*(?:[KMGT]i?B|bytes|kb|mb|gb)\b"
+                       r"|size\W{0,3}\d|\bcu(?:blas|blaslt|dnn|fft|solver|rand|sparse)\b")
+_FAILURE = lazy(
+    r"(?i)[\w.]*(?:Error|Exception|Exhausted|Failure)\b|\b(?:error|errors|failed|failure|fatal|killed|kill|"
+    r"killing|crash(?:ed)?|abort(?:ed)?|terminated|evicted|exited|held|hold|cannot|unable|sigkill|sigterm|"
+    r"panic|oomkilled)\b"
+)
+# hedges, advice, negations and option or config names: said of the clause that holds the wording
+_HEDGE = lazy(
+    r"(?i)\b(?:may|might|could(?!\s+not)|would|should|to\s+avoid|avoid(?:ing|s)?|prevent\w*|if|in\s+case|"
+    r"consider|recommend\w*|suggest\w*|try(?:ing)?\s+(?:to|setting|reducing|lowering|increasing|using)|tips?|"
+    r"hint|usage:|help|default:|whether|such\s+as|e\.g\.|for\s+example|assuming|unless|"
+    r"caught|retry\w*|recover\w*)\b"      # an OOM the program caught and went on from is no failure
+    r"|\b(?:0|zero)\s+(?:workers?|tasks?|processes|pods?|containers?|times)\b"   # `0 Workers ... killed`
+    r"|^-{1,2}[\w-]+\s"                                                       # an option's help line
+    r"|\bno\s+(?:OOM|out[ -]of[ -]memory)|without\s+(?:an?\s+)?(?:OOM|running\s+out)|(?:didn't|did\s+not|won't)\s+"
+    r"(?:OOM|run\s+out)|--[\w-]*(?:oom|memory)|oom_score|oom_kill_disable|\w_oom\b|\boom_\w|\b\w*memory\w*\s*[:=]\s*\d"
+)
+_CLAUSE = lazy(r"(?<=[.!?;])\s+(?=\S)|\s+\|\s+")
+_WARNING_LEVELS = ("WARNING", "WARN", "INFO", "DEBUG")
+# which memory: /dev/shm; words only the host's limits and killers use; device words; other host words
+_SHM = lazy(r"(?i)/dev/shm|shared\s+memory|\bshm\b")
+_HOST_STRONG = lazy(r"(?i)h_vmem|\b(?:cgroup|memcg|heap|jvm|java|RAM|container|pod|evicted|job|rss|vmrss|swap|"
+                    r"session|earlyoom|oomkilled|taskoom|memorypressure)\b|oom[-_ ]kill|memory\s+limit")
+_GPU = lazy(r"(?i)\b(?:cuda\w*|gpu|device|hbm|vram|hip|rocm|npu|xpu|mps|tpu|cu(?:blas\w*|dnn|fft|solver|rand|sparse)|"
+            r"nccl|triton|tensorrt\w*|onnxruntime|devmem|accelerator|ascend|habana|gaudi|metal)\b|_ALLOC_FAILED")
+_HOST = lazy(r"(?i)\b(?:host|cpu|system\s+memory|node|slurm|pbs|condor|sge|kernel|replica|executor|limit|sigkill)\b")
+_SIZE = lazy(r"(?i)(?:allocat\w*|size|requested|request)\D{0,30}?(\d[\d,]*(?:\.\d+)?)\s*"
+             r"(bytes|[KMGT]i?B|kb|mb|gb)\b")
+_NEIGHBOURS = 3     # lines around the wording where the failure may be said (`Reason: Evicted`)
+
+
+def parse(record: Record) -> list[Event]:
+    done = reported(record)
+    if done:
+        return []
+    line = _ran_out_line(record)
+    if line is None:
+        return []
+    text = record.text
+    memory, kind = ("host", "host_oom_kill") if record.source.kind == "kernel" else _memory(text, line)
+    if any(ev.facts.get("memory") in (memory, None) for ev in reported_near(record, NEAR)):
+        return []      # the sentence repeats a failure already reported
+    facts: dict = {}
+    m = _SIZE.search(line)
+    if m:
+        facts["requested_bytes"] = to_bytes(m.group(1).replace(",", ""), m.group(2))
+    if memory == "gpu":
+        from .pytorch import phase_of
+
+        facts.update(phase_of(record))
+    ev = event(kind, record, facts, text=line[:2000])
+    # the catalogue's default entry for the kind would claim a wording it never read
+    ev.facts.update(signature=SIGNATURE, memory=memory, certainty="likely", generic_text=line[:300])
+    return [ev]
+
+
+def _ran_out_line(record: Record) -> str | None:
+    """The first line of `record` that states, unhedged, that memory ran out as a failure."""
+    lines = record.lines
+    for i, ln in enumerate(lines):
+        t = ln.text.strip()
+        if not t or t.startswith(("File \"", "^", "~")) or len(t) > 4000:
+            continue
+        clause = next((c for c in _CLAUSE.split(t) if _said(c)), None)
+        if clause is None or _HEDGE.search(clause):
+            continue
+        if _SELF_FAILING.search(clause) or ln.level in ("ERROR", "FATAL", "CRITICAL"):
+            return t
+        near = lines[max(0, i - _NEIGHBOURS):i + _NEIGHBOURS + 1]
+        if any(_FAILURE.search(n.text) for n in near) and not (ln.level in _WARNING_LEVELS and not _FAILURE.search(t)):
+            return t
+    return None
+
+
+def _said(clause: str) -> bool:
+    return _RAN_OUT.search(clause) is not None or (_ALLOC_FAILED.search(clause) is not None
+                                                  and _MEMORY_OR_SIZE.search(clause) is not None)
+
+
+def _memory(text: str, line: str) -> tuple[str, str]:
+    """(memory class, event kind) from the words of the line, then of the record."""
+    for hay in (line, text):
+        if _SHM.search(hay):
+            return "shm", "shm_exhausted"
+        host = _HOST_STRONG.search(hay) or (None if _GPU.search(hay) else _HOST.search(hay))
+        if host:
+            killed = any(w in hay.lower() for w in ("kill", "limit", "evict", "exceed", "crash", "terminat",
+                                                     "taskoom", "pressure", "sigterm"))
+            return "host", "host_oom_kill" if killed else "host_alloc_failed"
+        if _GPU.search(hay):
+            return "gpu", "accelerator_oom"
+    return "gpu", "accelerator_oom"     # a training job's unspecified memory is its accelerator's

@@ -1,0 +1,55 @@
+"""The last net (parsers/generic.py): a sentence saying memory ran out, in a wording no family
+knows, is still an out-of-memory failure; advice, hedges and caught errors are not."""
+from __future__ import annotations
+
+import pytest
+
+from oomdoc.pipeline import read_events
+
+
+def _generic(text: str):
+    return [e for e in read_events(text.encode()).events if e.facts.get("signature") == "generic-out-of-memory"]
+
+
+@pytest.mark.parametrize("text, memory, kind", [
+    ("RuntimeError: Device(id:3) memory isn't enough and alloc failed, kernel name: Default/MatMul-op12",
+     "gpu", "accelerator_oom"),
+    ("[XLib][ERROR] 1: [allocator.cpp::allocate::31] Error Code 1: Cuda Runtime (out of memory)",
+     "gpu", "accelerator_oom"),
+    ("RuntimeError: cuRAND error: CURAND_STATUS_ALLOC_FAILED", "gpu", "accelerator_oom"),
+    ('Exception in thread "main" java.lang.OutOfMemoryError: Java heap space', "host", "host_alloc_failed"),
+    ("=>> SCHED: job 881 killed: mem 270532608kb exceeded limit 268435456kb", "host", "host_oom_kill"),
+    ("Your notebook crashed after using all available RAM.", "host", "host_oom_kill"),
+])
+def test_an_unknown_wording_that_memory_ran_out_is_a_likely_failure(text, memory, kind):
+    evs = _generic("Traceback (most recent call last):\n  File \"t.py\", line 1, in <module>\n    f()\n" + text + "\n")
+    assert len(evs) == 1
+    ev = evs[0]
+    assert (ev.kind, ev.facts["memory"], ev.facts["certainty"]) == (kind, memory, "likely")
+
+
+def test_the_size_of_the_failed_allocation_is_read():
+    ev = _generic("RuntimeError: FATAL ERROR :: Allocation failed for size 896 MB on device 0\n")
+    assert ev and ev[0].facts["requested_bytes"] == 896 * 2**20
+
+
+@pytest.mark.parametrize("text", [
+    "--auto-batch          halve the batch size and retry on torch.cuda.OutOfMemoryError",
+    "[2025-05-06 10:01:02] WARNING caught torch.cuda.OutOfMemoryError at batch_size=64, retrying with 32",
+    "INFO: set max_split_size_mb to avoid running out of memory",
+    "If you see out of memory errors, you may lower gpu_memory_utilization.",
+    "0 Workers (tasks / actors) killed due to memory pressure (OOM), 1 Workers crashed due to other reasons",
+    "Error: training finished without an OOM error",
+    "oom_score_adj: 0 ; memory_limit: 16 (error budget)",
+    "Unable to allocate resources: Requested node configuration is not available",
+])
+def test_advice_hedges_caught_errors_and_other_resources_are_no_failure(text):
+    assert _generic(text + "\n") == []
+
+
+def test_a_failure_another_family_reported_is_not_reported_again():
+    oom = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB. GPU 0 has a total capacity of "
+           "79.15 GiB of which 1.10 GiB is free.\n")
+    evs = read_events(oom.encode()).events
+    assert [e.facts.get("signature") for e in evs if e.kind == "gpu_oom"] != []
+    assert _generic(oom) == []
