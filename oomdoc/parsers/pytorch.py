@@ -313,6 +313,14 @@ _FUNC_PHASE = {
     "safe_save_model_for_hf_trainer": "checkpoint_save", "_full_post_state_dict_hook": "checkpoint_save",
     "_full_pre_state_dict_hook": "checkpoint_save", "get_model_state_dict": "checkpoint_save",
     "_save_to_state_dict": "checkpoint_save",
+    # exporting a LoRA run: the adapter merged into dequantised 16-bit weights layer by layer, no batch
+    # (unsloth save_pretrained_merged / GGUF export, PEFT merge_and_unload)
+    "unsloth_save_model": "checkpoint_save", "unsloth_save_pretrained_merged": "checkpoint_save",
+    "unsloth_push_to_hub_merged": "checkpoint_save", "unsloth_generic_save": "checkpoint_save",
+    "unsloth_generic_save_pretrained_merged": "checkpoint_save", "unsloth_save_pretrained_gguf": "checkpoint_save",
+    "unsloth_push_to_hub_gguf": "checkpoint_save", "merge_and_overwrite_lora": "checkpoint_save",
+    "_merge_lora": "checkpoint_save", "merge_and_unload": "checkpoint_save",
+    "_unload_and_optionally_merge": "checkpoint_save",
     "_take_model_step": "optimizer_step", "optimizer_step": "optimizer_step", "_optimizer_step": "optimizer_step",
     "backward": "backward", "_engine_run_backward": "backward", "run_backward": "backward",
 }
@@ -374,11 +382,15 @@ def phase_of(record: Record, text: str | None = None) -> dict:
 
 # The operation that failed, when the traceback names one whose memory grows with the
 # sequence length: the B×L×V logits (loss, log-probs, entropy) or the B×H×L² attention
-# scores of an eager (non-flash) attention. The innermost mention wins.
+# scores of an eager (non-flash) attention, or the dense B×1×L×L mask transformers builds for a
+# non-flash attention (`_prepare_4d_causal_attention_mask`, `_update_causal_mask`, the Qwen-VL /
+# audio towers' `_prepare_attention_mask` over every patch). The innermost mention wins.
 _OPS = _lazy(r"(?P<logits>cross_entropy|log_softmax|logprobs_from_logits|entropy_from_logits|"
              r"selective_log_softmax|logits\.float\(\)|compute_logits|lm_head)|"
              r"(?P<attention>_softmax_backward_data|scaled_dot_product_attention|eager_attention_forward|"
-             r"attn_weights|torch\.softmax\(|\bsoftmax\(|\bbaddbmm\()")
+             r"attn_weights|torch\.softmax\(|\bsoftmax\(|\bbaddbmm\(|"
+             r"\b_prepare_(?:4d_(?:causal_)?)?attention_mask|\b_update_causal_mask\b|\b_make_causal_mask\b|"
+             r"\b_expand_mask\b)")
 
 
 def op_of(text: str) -> str | None:
