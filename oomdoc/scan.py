@@ -356,7 +356,10 @@ class Scanner:
         self._line_blocks = None
         self._step_counts = None
         big = r1 - r0 > SUBBLOCK and not self.emit_all
-        if r1 - r0 > SMALL and not self.emit_all and self._fast_matcher() is not None:
+        # a small region (a line straddling two chunks) uses the matcher once it is built:
+        # compiling the fallback's trie regex for it cost ~45 ms a big file
+        worth = r1 - r0 > SMALL or (self._matcher_tried and self._matcher is not None)
+        if worth and not self.emit_all and self._fast_matcher() is not None:
             found, blocks, self._step_counts = self._matcher.scan(buf, r0, r1, big and bool(self.line_literals))
             if big:
                 self._line_blocks = blocks
