@@ -51,17 +51,74 @@ class Matcher:
         self._n = len(rare)
         self._lens = [len(x) for x in rare]
         self.overlap = max((len(x) for x in rare + line), default=1)
+        self._hs = hs
         self._db = _database(hs, rare, line)
+        self._db_rare = None     # the rare literals alone, built when first asked for
+        self._db_line = None     # the one-line literals alone, likewise
         self._found: list[tuple[int, int]] = []
         self._on_match = self._record  # one bound method, referenced for the db's lifetime
+        self._on_first = self._stop    # likewise
 
     def _record(self, pid: int, start: int, end: int, flags: int, ctx) -> None:
         self._found.append((pid, end))
         # returning None (falsy) lets the scan go on
 
-    def scan(self, buf, r0: int, r1: int, want_blocks: bool) -> tuple[list[tuple[int, int]], list, list[int]]:
+    def _stop(self, pid: int, start: int, end: int, flags: int, ctx) -> bool:
+        self._found.append((pid, end))
+        return True     # stops the scan (hyperscan raises ScanTerminated)
+
+    def _rare_db(self):
+        if self._db_rare is None and self.rare:
+            self._db_rare = _database(self._hs, self.rare, ())
+        return self._db_rare
+
+    def _line_db(self):
+        if self._db_line is None:
+            self._db_line = _database(self._hs, (), self.line)
+        return self._db_line
+
+    def first_line(self, buf, q: int, b: int) -> int:
+        """Start of the leftmost one-line literal in buf[q:b], or -1.
+
+        The one-line database stops at its first match (the one ending first); a
+        longer literal may start before it and end after, so the literals are then
+        looked for with `find` up to there: the window is what the scan covered.
+        """
+        found = self._found
+        found.clear()
+        try:
+            self._line_db().scan(memoryview(buf)[q:b], match_event_handler=self._on_first)
+        except self._hs.ScanTerminated:
+            pass
+        if not found:
+            return -1
+        pid, end = found[0]
+        found.clear()
+        best = q + end - len(self.line[pid])
+        for lit in self.line:
+            p = buf.find(lit, q, min(b, best + len(lit)))
+            if 0 <= p < best:
+                best = p
+        return best
+
+    def lines_in(self, buf, a: int, b: int) -> tuple[bytes, ...]:
+        """The one-line literals occurring in buf[a:b] (in their order)."""
+        found = self._found
+        found.clear()
+        self._line_db().scan(memoryview(buf)[a:b], match_event_handler=self._on_match)
+        present = {pid for pid, _ in found}
+        found.clear()
+        return tuple(x for i, x in enumerate(self.line) if i in present)
+
+    def scan(self, buf, r0: int, r1: int, want_blocks: bool,
+             rare_only: bool = False) -> tuple[list[tuple[int, int]], list, list[int]]:
         """([(start, rare id)] leftmost-longest, non-overlapping; [(a, b, line literals present)];
         newlines per scan_lines.STEP from r0, counted while each piece is in the cache).
+
+        `rare_only` searches the rare literals alone (no blocks): one-line literals
+        cost a fifth of the pass on log text (false candidates the literal matcher
+        must confirm), and a sampled stretch of metric lines needs only where the
+        next one after a probe is (`first_line`).
 
         The rare matches are the ones one left-to-right pass of the fallback's
         trie regex over r0:r1 finds: every match of every literal is reported
@@ -77,11 +134,13 @@ class Matcher:
         blocks: list = []
         counts: list[int] = []
         step = PIECE if want_blocks else max(PIECE, r1 - r0)
+        db = self._rare_db() if rare_only else self._db
         for a in range(r0, r1, step):
             b = min(r1, a + step + self.overlap)
             own = min(r1, a + step)          # matches starting at or after `own` belong to the next piece
             found.clear()
-            self._db.scan(mv[a:b], match_event_handler=self._on_match)
+            if db is not None:
+                db.scan(mv[a:b], match_event_handler=self._on_match)
             counts += step_counts(buf, a, own)
             if not found:
                 continue
