@@ -757,17 +757,20 @@ class Scanner:
         if not self._max_before:
             return
         keep = r1
+        cap = r1 - (256 << 10)      # what is kept is cut there anyway: stop counting lines back
         for _ in range(self._max_before):
             p = buf.rfind(b"\n", r0, keep - 1)
             if p < 0:
                 keep = r0
                 break
             keep = p + 1
+            if keep <= cap:
+                break
         if keep == r0 and r1 - r0 < (256 << 10):
             lines = (self.prev + buf[r0:r1]).split(b"\n")[:-1]
             drop = max(0, len(lines) - self._max_before)
             self.prev = b"\n".join(lines[drop:]) + b"\n" if lines[drop:] else b""
             self.prev_first = self.next_line - (len(lines) - drop)
         else:
-            self.prev = buf[max(keep, r1 - (256 << 10)):r1]
-            self.prev_first = self.next_line - self.prev.count(b"\n")
+            self.prev = buf[max(keep, cap):r1]
+            self.prev_first = self.next_line - sum(step_counts(self.prev, 0, len(self.prev)))
