@@ -55,6 +55,8 @@ class Matcher:
         self._db = _database(hs, rare, line)
         self._db_rare = None     # the rare literals alone, built when first asked for
         self._db_line = None     # the one-line literals alone, likewise
+        self._db_line_all = None
+        self._line_lens = [len(x) for x in line]
         self._found: list[tuple[int, int]] = []
         self._on_match = self._record  # one bound method, referenced for the db's lifetime
         self._on_first = self._stop    # likewise
@@ -77,29 +79,37 @@ class Matcher:
             self._db_line = _database(self._hs, (), self.line)
         return self._db_line
 
+    def _line_all_db(self):
+        """The one-line literals reporting every match (as rare ones do)."""
+        if self._db_line_all is None:
+            self._db_line_all = _database(self._hs, self.line, ())
+        return self._db_line_all
+
     def first_line(self, buf, q: int, b: int) -> int:
         """Start of the leftmost one-line literal in buf[q:b], or -1.
 
-        The one-line database stops at its first match (the one ending first); a
-        longer literal may start before it and end after, so the literals are then
-        looked for with `find` up to there: the window is what the scan covered.
+        The one-line database stops at its first reported match, at some start s;
+        Hyperscan does not promise to report in offset order, so the leftmost start
+        is then taken from every match in buf[q:s + longest], found by a second
+        scan of that window (which reports each match, not once per literal).
         """
         found = self._found
         found.clear()
+        mv = memoryview(buf)
         try:
-            self._line_db().scan(memoryview(buf)[q:b], match_event_handler=self._on_first)
+            self._line_db().scan(mv[q:b], match_event_handler=self._on_first)
         except self._hs.ScanTerminated:
             pass
         if not found:
             return -1
         pid, end = found[0]
         found.clear()
-        best = q + end - len(self.line[pid])
-        for lit in self.line:
-            p = buf.find(lit, q, min(b, best + len(lit)))
-            if 0 <= p < best:
-                best = p
-        return best
+        lens = self._line_lens
+        e = min(b, q + end - lens[pid] + max(lens))
+        self._line_all_db().scan(mv[q:e], match_event_handler=self._on_match)
+        best = min(end - lens[pid] for pid, end in found)
+        found.clear()
+        return q + best
 
     def lines_in(self, buf, a: int, b: int) -> tuple[bytes, ...]:
         """The one-line literals occurring in buf[a:b] (in their order)."""
