@@ -4,7 +4,12 @@ One block-mode database per literal set (cached): rare triggers report every
 match (offset and pattern id); one-line (metric) literals are single-match, so
 a log with a metric line on every line costs one callback per literal per
 1 MiB piece, not one per line. Pieces are memoryview slices overlapping by the
-longest literal, so nothing is copied or line-aligned.
+longest literal, so nothing is copied or line-aligned. Where metric lines are
+already being sampled, a region may be searched with the rare literals alone
+(`scan(rare_only=True)`: one-line literals cost ~a fifth of the pass on log
+text); the sampler then asks for the next metric line after each probe point
+(`first_line`, a scan that stops at its first match) and the exact tail asks
+which pieces hold any (`lines_in`).
 
 Optional: the `hyperscan` wheel (Vectorscan statically linked) is missing on
 some platforms; `matcher()` then returns None and the scanner uses its
@@ -19,10 +24,10 @@ for another version or CPU; that is a miss too.
 
 Traps of the 0.9 bindings avoided here: the match handler is a bound method
 kept alive by its object (an inline lambda handed to a stream segfaults), it
-returns None (a truthy return stops the scan), no streams (`Stream.size()`
-segfaults), patterns are compiled as literals (no regex escaping), and a
-loaded database gets its scratch set explicitly (`loadb` leaves none: its
-first scan fails).
+returns None (a truthy return stops the scan with ScanTerminated: only
+`first_line` wants that), no streams (`Stream.size()` segfaults), patterns are
+compiled as literals (no regex escaping), and a loaded database gets its
+scratch set explicitly (`loadb` leaves none: its first scan fails).
 """
 from __future__ import annotations
 
