@@ -458,13 +458,35 @@ class Scanner:
             out.sort()
         return out[:limit]
 
+    def _found_hits(self, buf: bytes, r0: int, r1: int, lits, limit: int) -> list[int]:
+        """`_line_hits` from every occurrence, found by one Hyperscan scan (no `find` per line)."""
+        out = []
+        for lit, starts in self._matcher.occurrences(buf, r0, r1, lits).items():
+            n = 0
+            nxt = r0
+            for p in starts:
+                if p < nxt:
+                    continue          # the literal again on a line already counted
+                if n >= limit:
+                    break
+                out.append(p)
+                n += 1
+                nl = buf.find(b"\n", p, r1)
+                if nl < 0:
+                    break
+                nxt = nl + 1
+        if len(lits) > 1:
+            out.sort()
+        return out[:limit]
+
     def _block_hits(self, buf: bytes, blocks, lo: int, hi: int, limit: int = 1 << 62) -> list[int]:
         """The first `limit` hits in buf[lo:hi], searched only in the blocks known to hold one."""
         pos: list[int] = []
+        hits = self._found_hits if self._matcher is not None else self._line_hits
         for a, b, lits in blocks:
             a, b = max(a, lo, pos[-1] + 1 if pos else lo), min(b, hi)
             if a < b:
-                pos += self._line_hits(buf, a, b, lits, limit - len(pos))
+                pos += hits(buf, a, b, lits, limit - len(pos))
                 if len(pos) >= limit:
                     break
         return sorted(set(pos))[:limit]

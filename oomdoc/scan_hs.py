@@ -62,6 +62,7 @@ class Matcher:
         self._db_line = None     # the one-line literals alone, likewise
         self._db_line_all = None
         self._line_lens = [len(x) for x in line]
+        self._sets: dict[tuple[bytes, ...], object] = {}   # one-line literal subsets (`occurrences`)
         self._found: list[tuple[int, int]] = []
         self._on_match = self._record  # one bound method, referenced for the db's lifetime
         self._on_first = self._stop    # likewise
@@ -115,6 +116,26 @@ class Matcher:
         best = min(end - lens[pid] for pid, end in found)
         found.clear()
         return q + best
+
+    def occurrences(self, buf, a: int, b: int, lits: tuple[bytes, ...]) -> dict[bytes, list[int]]:
+        """Every start of each of these one-line literals in buf[a:b], in order, per literal.
+
+        One database per literal set (one literal, usually: Hyperscan's memchr-like
+        path, ~5x `bytes.find`'s speed on metric lines far apart)."""
+        db = self._sets.get(lits)
+        if db is None:
+            db = self._sets[lits] = _database(self._hs, lits, ())
+        found = self._found
+        found.clear()
+        db.scan(memoryview(buf)[a:b], match_event_handler=self._on_match)
+        out: dict[bytes, list[int]] = {x: [] for x in lits}
+        for pid, end in found:
+            lit = lits[pid]
+            out[lit].append(a + end - len(lit))
+        found.clear()
+        for starts in out.values():
+            starts.sort()
+        return out
 
     def lines_in(self, buf, a: int, b: int) -> tuple[bytes, ...]:
         """The one-line literals occurring in buf[a:b] (in their order)."""

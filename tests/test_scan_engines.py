@@ -391,3 +391,24 @@ def test_sparse_pass_is_used_and_changes_nothing(shape, shape_logs, monkeypatch,
     p.finish()
     assert p.scanner.sparse_regions >= 1
     assert _facts(str(path), "hyperscan", monkeypatch) == _facts(str(path), "fallback", monkeypatch)
+
+
+@needs_hs
+def test_metric_hits_from_one_scan_are_the_find_loops(monkeypatch, tmp_path):
+    """The exact first metric lines: Hyperscan's occurrences, each literal once per line, give
+    what the `find` loop gives, for literal subsets, ranges and limits."""
+    monkeypatch.setenv(scan_hs.ENGINE_ENV, "hyperscan")
+    monkeypatch.setenv("OOMDOC_CACHE_DIR", str(tmp_path))     # the subsets' databases
+    groups, lits = _triggers()
+    s = Scanner(groups, lits)
+    assert s._fast_matcher() is not None
+    line = tuple(s.line_literals)
+    rnd = random.Random(9)
+    parts = [*line, b"step:1 - step:2", b"x" * 40, b"\n", b"\n\n", b"'loss'", b"ste"]
+    for _ in range(200):
+        data = b"".join(rnd.choice(parts) for _ in range(rnd.randint(0, 60)))
+        a = rnd.randint(0, len(data))
+        b = rnd.randint(a, len(data))
+        sub = rnd.choice([line[:1], line[1:2], line[:2], line])
+        limit = rnd.choice([1, 2, 5, 1 << 62])
+        assert s._found_hits(data, a, b, sub, limit) == s._line_hits(data, a, b, sub, limit), (data, a, b, sub)
