@@ -74,11 +74,9 @@ def main() -> int:
     args = ap.parse_args()
     import hyperscan as hs
 
-    from oomdoc.pipeline import _triggers
-    from oomdoc.scan import Scanner
+    from oomdoc.pipeline import Pipeline
 
-    groups, lits = _triggers()
-    scanner = Scanner(groups, lits)
+    scanner = Pipeline("floor").scanner      # the scanner a real run builds, with its literals
     rare = sorted(v.encode("latin-1") for v in scanner.variants())
     line = list(scanner.line_literals)
     runs = {
