@@ -11,8 +11,12 @@ CPU (user+sys) with its ratio, and peak RSS (wait4). The fallback engine is
 forced with OOMDOC_SCAN_ENGINE=fallback. The load average is printed per
 shape: the ratios move with it.
 
+`--before TREE` adds the same commands run from another source tree (say
+`git archive COMMIT | tar -x -C TREE`), interleaved in the same run, for a
+before/after comparison on the hyperscan engine.
+
 usage: bench_shapes.py [--size BYTES] [--repeat N] [--only SHAPE,...] [--verbs facts,explain]
-                       [--engines hyperscan,fallback] [--dir DIR]
+                       [--engines hyperscan,fallback] [--dir DIR] [--before TREE]
 """
 from __future__ import annotations
 
@@ -48,10 +52,10 @@ def shape_file(shape: str, size: int, folder: Path) -> Path:
     return path
 
 
-def timed(cmd: list[str], env: dict) -> tuple[float, float, float, int]:
+def timed(cmd: list[str], env: dict, cwd: str | None = None) -> tuple[float, float, float, int]:
     """(wall seconds, CPU seconds, peak RSS MiB, exit status) of one run, stdout to a pipe."""
     t = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env)
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, cwd=cwd)
     assert proc.stdout is not None
     while proc.stdout.read(1 << 16):
         pass
@@ -68,6 +72,7 @@ def main() -> int:
     ap.add_argument("--verbs", default="facts,explain")
     ap.add_argument("--engines", default="hyperscan,fallback")
     ap.add_argument("--dir", default="/tmp/oomdoc-bench")
+    ap.add_argument("--before", default=None, help="another source tree, run alike (hyperscan) for before/after")
     args = ap.parse_args()
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -75,18 +80,38 @@ def main() -> int:
     for shape in args.only.split(","):
         log = shape_file(shape, args.size, Path(args.dir))
         subprocess.run(["cat", str(log)], stdout=subprocess.DEVNULL)  # warm the page cache
-        cmds = {"grep": (["grep", "-c", "-E", GREP_PATTERN, str(log)], env)}
+        # each tree's own cache dir (others' runs neither cool nor warm it), warmed on a small
+        # head of the log before timing: compiled databases and regexes are not what is measured
+        caches = Path(args.dir) / "cache"
+        warm = Path(args.dir) / f"{shape}-warmup.log"
+        if not warm.exists():
+            with open(log, "rb") as fh:
+                head = fh.read(6 << 20)
+            warm.write_bytes(head[:head.rfind(b"\n") + 1])
+        cmds = {"grep": (["grep", "-c", "-E", GREP_PATTERN, str(log)], env, None)}
         for verb in args.verbs.split(","):
+            extra = ["--format", "json"] if verb == "facts" else []
             for engine in args.engines.split(","):
-                extra = ["--format", "json"] if verb == "facts" else []
                 cmds[f"{verb}/{engine}"] = ([sys.executable, "-m", "oomdoc", verb, str(log), *extra],
-                                            {**env, "OOMDOC_SCAN_ENGINE": engine})
+                                            {**env, "OOMDOC_SCAN_ENGINE": engine,
+                                             "OOMDOC_CACHE_DIR": str(caches / "now")}, None)
+            if args.before:
+                # run from the tree itself: `-m` puts the working directory first on sys.path
+                tree = str(Path(args.before).resolve())
+                cmds[f"{verb}/hyperscan@before"] = ([sys.executable, "-m", "oomdoc", verb, str(log), *extra],
+                                                    {**env, "OOMDOC_SCAN_ENGINE": "hyperscan",
+                                                     "PYTHONPATH": tree, "OOMDOC_CACHE_DIR": str(caches / "before")},
+                                                    tree)
+        for name, (cmd, cenv, cwd) in cmds.items():
+            if name != "grep":
+                subprocess.run([*cmd[:4], str(warm), *cmd[5:]], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, env=cenv, cwd=cwd)
         times: dict[str, list[float]] = {k: [] for k in cmds}
         cpus: dict[str, list[float]] = {k: [] for k in cmds}
         rss: dict[str, float] = {k: 0.0 for k in cmds}
         for _ in range(args.repeat):
-            for name, (cmd, cenv) in cmds.items():
-                dt, cpu, peak, rc = timed(cmd, cenv)
+            for name, (cmd, cenv, cwd) in cmds.items():
+                dt, cpu, peak, rc = timed(cmd, cenv, cwd)
                 if rc not in (0, 1):
                     print(f"{shape}: {name} exited {rc}", file=sys.stderr)
                     return 1

@@ -46,7 +46,8 @@ class _Tail:
     r0: int
     r1: int
     first: int                          # line number of buf[r0]
-    blocks: list                        # (start, end, literals) of blocks holding one-line triggers
+    blocks: list | None                 # (start, end, literals) of blocks holding one-line triggers;
+                                        # None: not searched for (see Scanner._sparse_pass), found lazily
     reported: list                      # offsets of the hits already reported
     emitted: list = field(default_factory=list)  # line ranges emitted whole (parsed there)
     lines: LineIndex | None = None      # set once the region is numbered
@@ -263,6 +264,9 @@ class Scanner:
         self._period_end = sample_exact
         self._stride = 1
         self._line_blocks: list[tuple[int, int, tuple[bytes, ...]]] | None = None
+        self._blocks_known = True   # False: a big region searched for rare triggers only
+        self._lines_dense = False   # the last big region held one-line triggers nearly everywhere
+        self.sparse_regions = 0     # regions searched for rare triggers only (a statistic, for tests)
         self._step_counts: list[int] | None = None
         self._consumed = 0          # stream offset of the current region's start
         self._probe = 0             # stream offset of the next sampling probe
@@ -347,19 +351,26 @@ class Scanner:
             self._rare_ctx = [self._ctx[k] for k in keys]
         return self._matcher
 
-    def _hits(self, buf: bytes, r0: int, r1: int) -> list[tuple[int, int, int]]:
+    def _hits(self, buf: bytes, r0: int, r1: int, rare_only: bool = False) -> list[tuple[int, int, int]]:
         """(offset, before, after) of every rare-trigger match in buf[r0:r1].
 
         Big regions also record in `_line_blocks` the 1 MiB blocks that hold a
         one-line trigger (and which), so sampling need not search the others.
         """
         self._line_blocks = None
+        self._blocks_known = True
         self._step_counts = None
         big = r1 - r0 > SUBBLOCK and not self.emit_all
-        if r1 - r0 > SMALL and not self.emit_all and self._fast_matcher() is not None:
-            found, blocks, self._step_counts = self._matcher.scan(buf, r0, r1, big and bool(self.line_literals))
+        # a small region (a line straddling two chunks) uses the matcher once it is built:
+        # compiling the fallback's trie regex for it cost ~45 ms a big file
+        worth = r1 - r0 > SMALL or (self._matcher_tried and self._matcher is not None)
+        if worth and not self.emit_all and self._fast_matcher() is not None:
+            rare_only = rare_only and big and bool(self.line_literals)
+            found, blocks, self._step_counts = self._matcher.scan(buf, r0, r1, big and bool(self.line_literals),
+                                                                  rare_only)
             if big:
                 self._line_blocks = blocks
+                self._blocks_known = not rare_only
             ctx = self._rare_ctx
             return [(s, *ctx[pid]) for s, pid in found]
         spans: list[tuple[int, int]] = []
@@ -447,13 +458,35 @@ class Scanner:
             out.sort()
         return out[:limit]
 
+    def _found_hits(self, buf: bytes, r0: int, r1: int, lits, limit: int) -> list[int]:
+        """`_line_hits` from every occurrence, found by one Hyperscan scan (no `find` per line)."""
+        out = []
+        for lit, starts in self._matcher.occurrences(buf, r0, r1, lits).items():
+            n = 0
+            nxt = r0
+            for p in starts:
+                if p < nxt:
+                    continue          # the literal again on a line already counted
+                if n >= limit:
+                    break
+                out.append(p)
+                n += 1
+                nl = buf.find(b"\n", p, r1)
+                if nl < 0:
+                    break
+                nxt = nl + 1
+        if len(lits) > 1:
+            out.sort()
+        return out[:limit]
+
     def _block_hits(self, buf: bytes, blocks, lo: int, hi: int, limit: int = 1 << 62) -> list[int]:
         """The first `limit` hits in buf[lo:hi], searched only in the blocks known to hold one."""
         pos: list[int] = []
+        hits = self._found_hits if self._matcher is not None else self._line_hits
         for a, b, lits in blocks:
             a, b = max(a, lo, pos[-1] + 1 if pos else lo), min(b, hi)
             if a < b:
-                pos += self._line_hits(buf, a, b, lits, limit - len(pos))
+                pos += hits(buf, a, b, lits, limit - len(pos))
                 if len(pos) >= limit:
                     break
         return sorted(set(pos))[:limit]
@@ -494,6 +527,8 @@ class Scanner:
         blocks = self._line_blocks
         if blocks is None:
             return self._sample(self._line_hits(buf, r0, r1, self.line_literals), head_end)
+        if not self._blocks_known:
+            return self._probe_unknown(buf, r0, r1, first)
         out: list[tuple[int, int, int]] = []
         reported: list[int] = []
         base = self._consumed - r0          # stream offset = base + buffer offset
@@ -528,10 +563,53 @@ class Scanner:
                 nl = buf.find(b"\n", p, r1)
                 eol = nl + 1 if nl >= 0 else r1
                 self._probe = base + eol + max(4096, (base + eol) // self.sample_period)
-        self._tails.append(_Tail(buf, r0, r1, first, blocks, reported, floor=floor))
+        # most pieces hold a one-line trigger: the next region may leave them out of its pass
+        self._lines_dense = sum(min(b, r1) - a for a, b, _ in blocks) >= 0.75 * (r1 - r0)
+        self._keep(_Tail(buf, r0, r1, first, blocks, reported, floor=floor))
+        return out
+
+    def _keep(self, tail: _Tail) -> None:
+        self._tails.append(tail)
         if len(self._tails) > KEEP_TAILS:
             del self._tails[0]
             self.line_ring.clear()   # ring candidates older than the dropped region: no longer contiguous
+
+    def _sparse_pass(self, head_end: int) -> bool:
+        """Whether this region's pass may leave the one-line triggers out (rare triggers only).
+
+        Only the Hyperscan engine, past the exact first hits and the head, and while
+        the last region held them nearly everywhere: probes then find the next one
+        after each probe point in a few hundred bytes, where keeping them in the pass
+        costs ~0.09 s a GiB. A region that holds few sends the next back to the full
+        pass (a probe that finds nothing searches to the region's end).
+        """
+        return (self._lines_dense and head_end < 0 and self.line_seen >= self.sample_exact
+                and self._matcher is not None and not self.emit_all)
+
+    def _probe_unknown(self, buf: bytes, r0: int, r1: int, first: int) -> list[tuple[int, int, int]]:
+        """`_line_events` for a region searched for rare triggers only: the same probes, each
+        finding the first one-line trigger after it by a scan that stops there."""
+        self.sparse_regions += 1
+        out: list[tuple[int, int, int]] = []
+        reported: list[int] = []
+        base = self._consumed - r0
+        missed = 0
+        while True:
+            q = max(r0, self._probe - base)
+            if q >= r1:
+                break
+            p = self._matcher.first_line(buf, q, r1)
+            if p < 0:
+                missed = r1 - q
+                break
+            out.append((p, -1, 0))
+            reported.append(p)
+            self.line_seen += 1
+            nl = buf.find(b"\n", p, r1)
+            eol = nl + 1 if nl >= 0 else r1
+            self._probe = base + eol + max(4096, (base + eol) // self.sample_period)
+        self._lines_dense = missed < (r1 - r0) // 4
+        self._keep(_Tail(buf, r0, r1, first, None, reported, floor=r0))
         return out
 
     def drain_ring(self) -> list[tuple[int, bytes]]:
@@ -553,7 +631,7 @@ class Scanner:
         buf, r0, r1 = t.buf, t.r0, t.r1
         done = {buf.rfind(b"\n", r0, p) + 1 for p in t.reported}
         starts: list[int] = []
-        for a, b, lits in reversed(t.blocks):
+        for a, b, lits in self._blocks_back(t):
             a = max(a, t.floor)
             end = min(b, r1)
             if end <= a:
@@ -579,6 +657,20 @@ class Scanner:
             nl = buf.find(b"\n", ls, r1)
             out.append((line, buf[ls:nl if nl >= 0 else r1][: self.max_line]))
         return out
+
+    def _blocks_back(self, t: _Tail):
+        """A region's blocks holding one-line triggers, last first; searched for now when unknown."""
+        if t.blocks is not None:
+            yield from reversed(t.blocks)
+            return
+        from .scan_hs import PIECE
+
+        m = self._matcher
+        for a in reversed(range(t.r0, t.r1, PIECE)):
+            b = min(t.r1, a + PIECE + m.overlap)
+            lits = m.lines_in(t.buf, a, b)
+            if lits:
+                yield a, b, lits
 
     def _region(self, buf: bytes, r0: int, r1: int) -> list[tuple[int, bytes]]:
         """Emit the wanted lines of buf[r0:r1] (complete lines) and advance.
@@ -611,7 +703,7 @@ class Scanner:
         carry_back: tuple[int, int] | None = None  # lines wanted from self.prev
         self._step_counts = None    # newlines per STEP, when the search counted them
         # reading everything: trigger windows add nothing
-        events = self._hits(buf, r0, r1) if not self.emit_all else []
+        events = self._hits(buf, r0, r1, self._sparse_pass(head_end)) if not self.emit_all else []
         if not self.emit_all and self.line_literals:
             # metric lines the sample drops stay out of the head too: parsing
             # each as a record would cost more than the rest of a big file
@@ -687,17 +779,20 @@ class Scanner:
         if not self._max_before:
             return
         keep = r1
+        cap = r1 - (256 << 10)      # what is kept is cut there anyway: stop counting lines back
         for _ in range(self._max_before):
             p = buf.rfind(b"\n", r0, keep - 1)
             if p < 0:
                 keep = r0
                 break
             keep = p + 1
+            if keep <= cap:
+                break
         if keep == r0 and r1 - r0 < (256 << 10):
             lines = (self.prev + buf[r0:r1]).split(b"\n")[:-1]
             drop = max(0, len(lines) - self._max_before)
             self.prev = b"\n".join(lines[drop:]) + b"\n" if lines[drop:] else b""
             self.prev_first = self.next_line - (len(lines) - drop)
         else:
-            self.prev = buf[max(keep, r1 - (256 << 10)):r1]
-            self.prev_first = self.next_line - self.prev.count(b"\n")
+            self.prev = buf[max(keep, cap):r1]
+            self.prev_first = self.next_line - sum(step_counts(self.prev, 0, len(self.prev)))

@@ -352,3 +352,63 @@ def test_parser_keys_offered_alike_by_presence_test_and_trie_search(monkeypatch)
         assert fast == slow, t
         offered_some += fast != index.always
     assert offered_some > 300
+
+
+# -- the sparse pass: rare triggers only, one-line triggers found from each probe ---------
+
+@needs_hs
+def test_first_line_is_the_leftmost_start_like_find(monkeypatch):
+    """A longer one-line literal may start before a shorter one and end after it: the scan stops
+    at the first match to end, the answer is still the leftmost start (brute force)."""
+    monkeypatch.setenv(scan_hs.ENGINE_ENV, "hyperscan")
+    line = (b"alloc", b"memory (MB) | allocated:", b"step:", b"ep:")
+    m = scan_hs.matcher((b"out of memory",), line)
+    rnd = random.Random(3)
+    parts = [b"memory (MB) | allocated:", b"alloc", b"step:", b"ep:", b"memory (MB) | ", b"x" * 50, b"\n", b"st"]
+    for _ in range(300):
+        data = b"".join(rnd.choice(parts) for _ in range(rnd.randint(0, 12)))
+        q = rnd.randint(0, len(data))
+        b = rnd.randint(q, len(data))
+        starts = [p for p in (data.find(x, q, b) for x in line) if p >= 0]
+        assert m.first_line(data, q, b) == (min(starts) if starts else -1), (data, q, b)
+        assert m.lines_in(data, q, b) == tuple(x for x in line if x in data[q:b])
+
+
+@needs_hs
+@pytest.mark.parametrize("shape", ["verl-dense", "hf-trainer"])
+def test_sparse_pass_is_used_and_changes_nothing(shape, shape_logs, monkeypatch, tmp_path):
+    """Past the exact first metric lines and the head, a log with metric lines nearly everywhere
+    is searched for rare triggers only (probes find the next metric line themselves): the same
+    events, metric points and exact tail as the fallback's full search."""
+    data = shape_logs[shape].read_bytes()
+    data = data + data[data.index(b"\n", len(data) // 2) + 1:]     # > 2 chunks: sparse regions follow
+    path = tmp_path / "long.log"
+    path.write_bytes(data)
+    monkeypatch.setenv(scan_hs.ENGINE_ENV, "hyperscan")
+    p = Pipeline("t")
+    for i in range(0, len(data), 8 << 20):
+        p.feed(data[i:i + (8 << 20)])
+    p.finish()
+    assert p.scanner.sparse_regions >= 1
+    assert _facts(str(path), "hyperscan", monkeypatch) == _facts(str(path), "fallback", monkeypatch)
+
+
+@needs_hs
+def test_metric_hits_from_one_scan_are_the_find_loops(monkeypatch, tmp_path):
+    """The exact first metric lines: Hyperscan's occurrences, each literal once per line, give
+    what the `find` loop gives, for literal subsets, ranges and limits."""
+    monkeypatch.setenv(scan_hs.ENGINE_ENV, "hyperscan")
+    monkeypatch.setenv("OOMDOC_CACHE_DIR", str(tmp_path))     # the subsets' databases
+    groups, lits = _triggers()
+    s = Scanner(groups, lits)
+    assert s._fast_matcher() is not None
+    line = tuple(s.line_literals)
+    rnd = random.Random(9)
+    parts = [*line, b"step:1 - step:2", b"x" * 40, b"\n", b"\n\n", b"'loss'", b"ste"]
+    for _ in range(200):
+        data = b"".join(rnd.choice(parts) for _ in range(rnd.randint(0, 60)))
+        a = rnd.randint(0, len(data))
+        b = rnd.randint(a, len(data))
+        sub = rnd.choice([line[:1], line[1:2], line[:2], line])
+        limit = rnd.choice([1, 2, 5, 1 << 62])
+        assert s._found_hits(data, a, b, sub, limit) == s._line_hits(data, a, b, sub, limit), (data, a, b, sub)
