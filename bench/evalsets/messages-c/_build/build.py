@@ -54,6 +54,8 @@ def main() -> None:
             "confidence": case.get("confidence", "medium"),
             "note": case.get("note", "single message rendering; cause labelled from the message alone"),
         }
+        if case.get("xfail"):
+            label["xfail"] = case["xfail"]
         d = out / name
         if d.exists():
             shutil.rmtree(d)
