@@ -73,3 +73,19 @@ def test_emitted_facts_are_declared():
             for e in read_events(case["log"].encode()).events:
                 if e.kind in kinds:
                     assert set(e.facts) <= declared, (case["name"], set(e.facts) - declared)
+
+
+def test_a_pool_worker_killed_is_a_kill_only_when_its_exit_code_says_so():
+    """loky's TerminatedWorkerError names memory as one possible cause whatever happened; its
+    exit codes tell: SIGKILL reads as a kill, a segfault or an exit status does not."""
+    head = ("Traceback (most recent call last):\n  File \"dedup.py\", line 212, in <module>\n"
+            "    sigs = Parallel(n_jobs=64)(delayed(signature)(doc) for doc in docs)\n"
+            "joblib.externals.loky.process_executor.TerminatedWorkerError: A worker process managed by the "
+            "executor was unexpectedly terminated. This could be caused by a segmentation fault while calling "
+            "the function or by an excessive memory usage causing the Operating System to kill the worker.\n\n"
+            "The exit codes of the workers are {%s}\n")
+    killed = [e for e in read_events((head % "SIGKILL(-9)").encode()).events if e.kind == "process_killed"]
+    assert [(e.facts["signature"], e.facts.get("signal")) for e in killed] == [("pool-worker-killed", 9)]
+    for codes in ("SIGSEGV(-11)", "EXIT(1), EXIT(1)"):
+        evs = read_events((head % codes).encode()).events
+        assert not [e for e in evs if e.facts.get("signature") == "pool-worker-killed"], codes

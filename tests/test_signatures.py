@@ -174,3 +174,16 @@ def test_docs_are_generated_from_the_catalogue():
     doc = ROOT / "docs" / "signatures.md"
     assert doc.read_text(encoding="utf-8") == signatures.markdown(), \
         "docs/signatures.md is stale: python -m oomdoc.signatures > docs/signatures.md"
+
+
+def test_extra_entry_files_follow_the_main_catalogue():
+    """catalogue.d/*.yaml hold `entries:` only, appended after catalogue.yaml's in file-name order."""
+    import yaml
+
+    main = yaml.safe_load(Path(signatures.PATH).read_text(encoding="utf-8"))["entries"]
+    extra = []
+    for p in sorted(Path(signatures.MORE_DIR).glob("*.yaml")):
+        data = yaml.safe_load(p.read_text(encoding="utf-8"))
+        assert set(data) == {"entries"}, p.name
+        extra += data["entries"]
+    assert [e.id for e in CAT.entries] == [e["id"] for e in main + extra]

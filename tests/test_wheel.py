@@ -56,6 +56,9 @@ def test_wheel_contains_rules_and_corpus(installed):
     assert any(n.startswith("oomdoc/_data/rules/") and n.endswith(".yaml") for n in names)
     assert any(n.startswith("oomdoc/_data/corpus/") and n.endswith("train.log") for n in names)
     assert "oomdoc/config/knobs.yaml" in names
+    # the signature catalogue's extra entry files (oomdoc/signatures/catalogue.d/) ship too
+    extra = sorted(p.name for p in (ROOT / "oomdoc" / "signatures" / "catalogue.d").glob("*.yaml"))
+    assert extra and all(f"oomdoc/signatures/catalogue.d/{n}" in names for n in extra)
 
 
 def test_installed_oomdoc_runs_outside_the_checkout(installed, tmp_path):

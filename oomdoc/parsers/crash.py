@@ -128,14 +128,20 @@ _OOM_WORDS = _lazy(
     r"CUDA calloc|memory allocation of \d+ bytes failed|ArrowMemoryError|mlock failed|No executable batch size|"
     r"Ran out of memory|OOM when allocating|mem-fraction-static|ObjectStoreFullError|insufficient shared memory|"
     r"No space left on device|Bus error|Failed to CUDA host alloc|"
+    r"resource allocation failed|isn't enough and alloc failed|PT_DEVMEM Allocation failed|"
+    r"Failed to allocate memory for requested buffer|[Nn]o enough memory|memory capacity is unbalanced|"
+    r"NVML_SUCCESS == r INTERNAL ASSERT FAILED at \S*CUDACachingAllocator|"
     # an exception that only reports a kill (DataLoader, torch.multiprocessing): the kill family's
-    r"killed by signal: Killed|terminated with signal SIGKILL|Signals\.SIGKILL|Signal 9 \(SIGKILL\)", re_cache.I)
+    r"killed by signal: Killed|terminated with signal SIGKILL|Signals\.SIGKILL|Signal 9 \(SIGKILL\)|"
+    r"excessive memory usage causing|abruptly died during map|Raylet is terminated", re_cache.I)
 _OP = _lazy(r"OpType=(\w+)")
 _TIMEOUT = _lazy(r"Timeout\(ms\)=(\d+)")
 _EXC_LINE = _lazy(r"(?P<exc>[A-Za-z_][\w.]*(?:\([\w.]+\))?)(?::\s?(?P<msg>.*))?$")
 _ERRORISH = _lazy(r"(?:Error|Exception|Interrupt|Exit|Failure|Timeout|Warning)(?:\([\w.]+\))?$")
-# Ray's "worker died" text lists SIGSEGV and the OOM killer as *possible* causes (ray family).
-_NOT_MINE = ("potential root causes", "common causes include", "potentialrootcauses", "commoncausesinclude")
+# Ray's "worker died" and "raylet is terminated" texts list SIGSEGV and the OOM killer as
+# *possible* causes (ray family, catalogue ray-raylet-terminated).
+_NOT_MINE = ("potential root causes", "common causes include", "Possible reasons include",
+             "potentialrootcauses", "commoncausesinclude", "Possiblereasonsinclude")
 _WRAPPERS = ("ChildFailedError", "RayTaskError", "RayActorError", "ActorDiedError", "WorkerCrashedError",
              "CalledProcessError", "ActorUnschedulableError")
 _EXC_AT_START = _lazy(r"\s*(?P<exc>[A-Za-z_][\w.]*(?:Error|Exception))\s*:")
@@ -179,7 +185,7 @@ def _first(table, text: str, lower: str) -> tuple[str, re.Match] | None:
 
 def parse(record: Record) -> list[Event]:
     text = record.text
-    if any(n in text for n in _NOT_MINE) or ("causes" in text and any(n in text.replace("\n", "") for n in _NOT_MINE)):
+    if any(n in text for n in _NOT_MINE) or (("causes" in text or "reasons" in text) and any(n in text.replace("\n", "") for n in _NOT_MINE)):
         return []
     lower = text.lower()
     facts: dict | None = None

@@ -54,7 +54,7 @@ FACTS = {
     "constraint": "kernel OOM constraint (CONSTRAINT_NONE, CONSTRAINT_MEMCG, ...)",
     "oom_reason": "kernel reason text before 'Killed process'",
     "invoker": "process whose allocation invoked the OOM killer",
-    "killer": "what killed: kernel, kubelet_eviction",
+    "killer": "what killed: kernel, kubelet_eviction, or the user-space killer, scheduler or platform a catalogue entry names",
     "exit_code": "exit code as the launcher printed it (-9 or 137)",
     "signal": "signal number (9 = SIGKILL)",
     "launcher": "who reported the exit: torchrun, deepspeed, subprocess, shell, slurm, kubernetes, dataloader",
@@ -121,8 +121,9 @@ _NUMPY = _lazy(rf"Unable to allocate (?P<num>{NUMBER})\s*(?P<unit>[KMGTP]?i?B|by
 _MEMERR = _lazy(r"^ {0,2}(?:builtins\.)?MemoryError(?::\s*(?P<msg>.*))?\s*$")
 _BAD_ALLOC = _lazy(r"std::bad_alloc")
 # a bad_alloc / MemoryError that carries a device error is a device allocation (RAPIDS RMM's
-# out_of_memory, thrust): the catalogue's device entries report it, not host memory
-_DEVICE_ERR = _lazy(r"\bCUDA error\b|\bcudaError\w+|\bhipError\w+")
+# out_of_memory, thrust; PaddlePaddle raises its GPU allocator's BadAlloc as MemoryError): the
+# catalogue's device entries report it, not host memory
+_DEVICE_ERR = _lazy(r"\bCUDA error\b|\bcudaError\w+|\bhipError\w+|Out of memory error on GPU")
 _ENOMEM = _lazy(r"\[Errno 12\] Cannot allocate memory")
 
 

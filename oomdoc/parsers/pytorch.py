@@ -345,6 +345,8 @@ def func_phase(path: str, func: str) -> str | None:
         return "model_load"    # FSDP(...) / DDP(...) wrapping, deepspeed.initialize, accelerator.prepare
     if "torch_memory_saver" in path and func == "resume":
         return "wake_up"
+    if func in ("generate", "_generate") and "hybrid_engine" in path:
+        return "generate_sequences"   # DeepSpeed's hybrid engine: the actor generating rollouts (DeepSpeed-Chat)
     for suffix in ("update_actor", "generate_sequences", "compute_ref_log_prob", "compute_log_prob",
                    "update_critic", "compute_values", "init_model"):
         if func.endswith(suffix):  # fused Ray methods: actor_rollout_update_actor, ...

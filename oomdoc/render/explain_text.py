@@ -56,7 +56,10 @@ def describe(ev) -> str:
         if f.get("threshold") is not None:
             line += f", threshold {f['threshold']:g}"
     elif k == "host_oom_kill":
-        line = "the kernel OOM killer killed " + str(f.get("process") or f.get("task_name") or "a process")
+        # a user-space killer or a scheduler's limit names itself (`killer`); otherwise the kernel killed
+        killer = str(f.get("killer") or "kernel").replace("_", " ")
+        who = "the kernel OOM killer" if killer == "kernel" else killer
+        line = f"{who} killed " + str(f.get("process") or f.get("task_name") or "a process")
         if h("rss_bytes"):
             line += f" (rss {h('rss_bytes')})"
     elif k == "vllm_kv_cache_insufficient":

@@ -1,6 +1,7 @@
 """The signature catalogue: every memory-failure message family, as data.
 
-`catalogue.yaml` (next to this file) holds one entry per message family: the
+`catalogue.yaml` (next to this file, then `catalogue.d/*.yaml` in name order)
+holds one entry per message family: the
 event kind it becomes, its memory class (gpu, host, shm, kv-cache,
 object-store), how sure the message is (certain, likely, possible), the
 literal anchors the scanner needs, a tolerant pattern, optional fact
@@ -23,7 +24,8 @@ of the lines, and only the head of a message is required, so a message cut
 short still matches. `unless` names text that makes a hit no hit (a Ray
 summary of zero kills prints the same suggestions as one of many). Placeholders:
 `{size}` a number and unit; in fact patterns `{size:NAME}` (to bytes),
-`{int:NAME}`, `{kib:NAME}` (kernel kB, to bytes), `{num:NAME}`, `{word:NAME}`.
+`{int:NAME}`, `{kib:NAME}` (kernel kB, to bytes), `{gib:NAME}` (a bare number of GB as ML
+libraries print it, 2**30, to bytes), `{num:NAME}`, `{word:NAME}`.
 """
 from __future__ import annotations
 
@@ -39,10 +41,13 @@ if TYPE_CHECKING:   # annotations only: a warm run never imports re (re_cache)
     import re
 
 PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "catalogue.yaml")   # str: pathlib costs start-up
+# More entries, one file per batch of families (`entries:` only), appended after PATH's in file-name
+# order: families added side by side by several people stay in separate files.
+MORE_DIR = os.path.join(os.path.dirname(PATH), "catalogue.d")
 MEMORY = ("gpu", "host", "shm", "kv-cache", "object-store")
 CERTAINTY = ("certain", "likely", "possible")
 _UNIT = r"(?:bytes|byte|KiB|MiB|GiB|TiB|PiB|KB|MB|GB|TB|kB|B|K|M|G|T)"
-_PLACE = re_cache.compile(r"\{(size|int|num|word|kib)(?::(\w+))?\}")
+_PLACE = re_cache.compile(r"\{(size|int|num|word|kib|gib)(?::(\w+))?\}")
 _WS = re_cache.compile(r"\s+")
 
 
@@ -52,7 +57,7 @@ def _placeholder(m: re.Match) -> str:
         if name is None:
             return rf"(?:{NUMBER})\s*{_UNIT}"
         return rf"(?P<{name}__num>{NUMBER})\s*(?P<{name}__unit>{_UNIT})"
-    body = {"int": r"\d[\d,]*", "kib": r"\d+", "num": NUMBER, "word": r"[\w.:/<>\-]+"}[kind]
+    body = {"int": r"\d[\d,]*", "kib": r"\d+", "gib": NUMBER, "num": NUMBER, "word": r"[\w.:/<>\-]+"}[kind]
     return rf"(?P<{name}__{kind}>{body})" if name else f"(?:{body})"
 
 
@@ -138,6 +143,9 @@ def _values(m: re.Match) -> dict:
             v = int(raw.replace(",", ""))
         elif kind == "kib":          # the kernel's `kB` is KiB
             v = int(raw) * 1024
+        elif kind == "gib":          # SGLang's / Ray's bare "GB" numbers are GiB
+            v = number(raw)
+            v = None if v is None else int(round(v * 2**30))
         elif kind == "num":
             v = number(raw)
         else:
@@ -178,19 +186,29 @@ def _load_yaml(text: str):
     return yaml.load(text, Loader=yaml.SafeLoader)
 
 
+def _paths() -> list[str]:
+    """catalogue.yaml, then the entry files of catalogue.d/ by name."""
+    try:
+        more = sorted(n for n in os.listdir(MORE_DIR) if n.endswith(".yaml"))
+    except OSError:
+        more = []
+    return [PATH] + [os.path.join(MORE_DIR, n) for n in more]
+
+
 def _cached_data() -> dict:
     """The catalogue's data; parsed YAML is cached (importing and parsing YAML costs
-    ~20 ms of every run's start-up; `datafiles.read_cache`), keyed by the file's path,
-    mtime and size."""
+    ~20 ms of every run's start-up; `datafiles.read_cache`), keyed by the files' paths,
+    mtimes and sizes."""
     from ..datafiles import cache_dir, checksum, read_cache
 
+    paths = _paths()
     try:
-        st = os.stat(PATH)
+        stats = [os.stat(p) for p in paths]
     except OSError:
-        st = None
+        stats = None
     cache = key = None
-    if st is not None:
-        key = f"2:{os.path.realpath(PATH)}:{st.st_mtime_ns}:{st.st_size}"
+    if stats is not None:
+        key = "3:" + "|".join(f"{os.path.realpath(p)}:{st.st_mtime_ns}:{st.st_size}" for p, st in zip(paths, stats))
         cache = os.path.join(cache_dir(),
                              f"signatures-{checksum(key.encode('utf-8', 'surrogateescape'))}.marshal")
         got = read_cache(cache, key)
@@ -198,6 +216,9 @@ def _cached_data() -> dict:
             return got
     with open(PATH, encoding="utf-8") as fh:
         data = _load_yaml(fh.read())
+    for extra in paths[1:]:
+        with open(extra, encoding="utf-8") as fh:
+            data["entries"].extend((_load_yaml(fh.read()) or {}).get("entries") or [])
     if cache is not None:
         from ..datafiles import cache_bytes, write_cache
 
@@ -262,7 +283,7 @@ TAG_FACTS = {
     "certainty": "how sure the message is: certain (an OOM), likely, possible (a kill with no memory report)",
     "truncated": "the message was cut short or abridged: its strict parser could not read all its facts",
 }
-_FACT_NAME = re_cache.compile(r"\{(?:size|int|num|word|kib):(\w+)\}|\(\?P<(\w+?)__\w+>")
+_FACT_NAME = re_cache.compile(r"\{(?:size|int|num|word|kib|gib):(\w+)\}|\(\?P<(\w+?)__\w+>")
 
 
 def tag_facts(kinds) -> dict[str, str]:
@@ -323,7 +344,7 @@ def markdown() -> str:
     cat = catalogue()
     lines = ["# Memory-failure signatures",
              "",
-             "Generated from `oomdoc/signatures/catalogue.yaml` by `python -m oomdoc.signatures`;",
+             "Generated from `oomdoc/signatures/catalogue.yaml` (and `catalogue.d/*.yaml`) by `python -m oomdoc.signatures`;",
              "do not edit by hand (a test fails when this file is stale).",
              "",
              "Every failure event oomdoc reports carries the facts `signature` (the id below),",
