@@ -93,8 +93,8 @@ def _paste_indent(lines: list[bytes]) -> str:
     return " " * w if 2 <= w <= 8 else ""
 
 
-_FENCE = re_cache.compile(r"(?:```+|~~~+)\s*[\w+.-]*")
-_GUTTER = re_cache.compile(rb"( *)(\d{1,7})(\t| +)")
+_FENCE = re_cache.lazy(r"(?:```+|~~~+)\s*[\w+.-]*")
+_GUTTER = re_cache.lazy(rb"( *)(\d{1,7})(\t| +)")
 
 
 def _paste_gutter(lines: list[bytes]) -> int | str:

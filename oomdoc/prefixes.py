@@ -16,50 +16,50 @@ from .model import MAIN, Line, Source
 # `[36m` (copied from a terminal), `^[[36m` (less, cat -v), `#033[36m` (syslog/rsyslog),
 # `\x1b[36m`, `\033[36m`, `\e[36m`, `\u001b[36m` (a JSON or shell string). Only SGR
 # colour/style codes: `[12m30s]` is left alone.
-VISIBLE_ANSI_RE = re_cache.compile(
+VISIBLE_ANSI_RE = re_cache.lazy(
     r"(?:#033|\^\[|\\x1[bB]|\\033|\\e|\\u001[bB])?\[(?:0|1|2|22|3[0-9]|9[0-7]|1;3[0-9]|38;5;\d{1,3})m")
-ANSI_RE = re_cache.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
-REPEAT_RE = re_cache.compile(r"\s*\[repeated (\d+)x across cluster\]\s*$")
-TQDM_RE = re_cache.compile(r"\d+%\|")
+ANSI_RE = re_cache.lazy(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
+REPEAT_RE = re_cache.lazy(r"\s*\[repeated (\d+)x across cluster\]\s*$")
+TQDM_RE = re_cache.lazy(r"\d+%\|")
 
 # Each entry: (regex anchored at the start, what it tells). Order matters only
 # where two could match the same text.
-_RANK = re_cache.compile(r"\[rank(\d+)\]:\s?")
-_TEE = re_cache.compile(r"\[([A-Za-z_]+?)(\d+)\]:\s?")
-_RAY = re_cache.compile(
+_RANK = re_cache.lazy(r"\[rank(\d+)\]:\s?")
+_TEE = re_cache.lazy(r"\[([A-Za-z_]+?)(\d+)\]:\s?")
+_RAY = re_cache.lazy(
     r"\((?P<name>[A-Za-z_][\w.:<>-]*?)?(?P<attrs>(?:(?:(?<=\()|[ ,]+)\w+=[^\s,()]+)*)\)\s?"
 )
-_RAY_BARE = re_cache.compile(r"\((raylet|gcs_server|autoscaler|dashboard|monitor)(?:[ ,][^)]*)?\)\s?")
-_RAY_CPP = re_cache.compile(
+_RAY_BARE = re_cache.lazy(r"\((raylet|gcs_server|autoscaler|dashboard|monitor)(?:[ ,][^)]*)?\)\s?")
+_RAY_CPP = re_cache.lazy(
     r"\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[,.]\d+ ([IWEF]) \d+ \d+\]\s+(?:\((\w+)\)\s+)?(?:[\w./-]+\.cc:\d+:\s+)?"
 )
-_PYLOG = re_cache.compile(
+_PYLOG = re_cache.lazy(
     r"\[\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[,.]\d+)?\]\s*\[(?P<level>[A-Z]+)\]\s*(?:\[[^\]]*\]\s*)?"
 )
-_VLLM = re_cache.compile(
+_VLLM = re_cache.lazy(
     r"(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?\s+"
     r"(?:\[[^\]]*\]|[\w./-]+:\d+\])\s?"
 )
-_GLOG = re_cache.compile(r"(?P<level>[IWEF])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+\s+[^\s\]]+:\d+\]\s?")
-_ISO = re_cache.compile(
+_GLOG = re_cache.lazy(r"(?P<level>[IWEF])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+\s+[^\s\]]+:\d+\]\s?")
+_ISO = re_cache.lazy(
     r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?"
     r"(?:\s+(?:stdout|stderr) [FP] )?"   # Kubernetes (CRI) container log: stream and partial flag
     r"(?:\s*[|\-]\s*|\s(?=\s*\S)|(?=\S))"   # one space: the rest may be a traceback's indentation
 )
-_SRUN = re_cache.compile(r"(\d{1,5}): ")  # `srun --label`: the task id in front of each line
-_LEVEL = re_cache.compile(
+_SRUN = re_cache.lazy(r"(\d{1,5}): ")  # `srun --label`: the task id in front of each line
+_LEVEL = re_cache.lazy(
     r"(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL)(?:\s*[-:|]\s*|\s+)"
     r"(?:(?P<loguru>[\w.<>]+(?::[\w.<>]+)*:\d+ - )"   # loguru: `ERROR    | __main__:main:42 - `
     r"|[\w.]+(?:\s*[-:|]\s+|:\d+\]\s*))?")
 # Python logging's `%(name)s - %(levelname)s - ` after a timestamp
-_NAME_LEVEL = re_cache.compile(r"[\w.<>-]+ - (?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) - ")
-_TIME = re_cache.compile(r"\d\d:\d\d:\d\d(?:[.,]\d+)?(?:\s|(?=[^\d\s]))")
-_DMESG = re_cache.compile(r"\[\s*\d+\.\d+\]\s")
+_NAME_LEVEL = re_cache.lazy(r"[\w.<>-]+ - (?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) - ")
+_TIME = re_cache.lazy(r"\d\d:\d\d:\d\d(?:[.,]\d+)?(?:\s|(?=[^\d\s]))")
+_DMESG = re_cache.lazy(r"\[\s*\d+\.\d+\]\s")
 # syslog / journalctl: `Nov 24 12:00:01 host kernel: `, `... host python3[4242]: `
-_JOURNAL = re_cache.compile(
+_JOURNAL = re_cache.lazy(
     r"[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ (?:(?P<kernel>kernel)|[\w.@/-]+(?:\[(?P<pid>\d+)\])?):\s")
-_COMPOSE = re_cache.compile(r"(?P<svc>[A-Za-z][\w.]*(?:[-_][\w.]+)*[-_]\d+)\s+\|\s?")
-_ATTR = re_cache.compile(r"(\w+)=([^\s,()]+)")
+_COMPOSE = re_cache.lazy(r"(?P<svc>[A-Za-z][\w.]*(?:[-_][\w.]+)*[-_]\d+)\s+\|\s?")
+_ATTR = re_cache.lazy(r"(\w+)=([^\s,()]+)")
 
 
 def clean(raw: str) -> list[str]:
@@ -95,7 +95,7 @@ def clean(raw: str) -> list[str]:
 # the message field of a structured log record: docker's json-file (`log`), journalctl -o json
 # (`MESSAGE`), Cloud Logging (`textPayload`), JSON loggers (`message`, `msg`)
 _MESSAGE_KEYS = ("log", "MESSAGE", "message", "msg", "textPayload")
-_MESSAGE_RE = re_cache.compile(r'"(?:log|MESSAGE|message|msg|textPayload)"\s*:\s*"((?:[^"\\]|\\.)*)')
+_MESSAGE_RE = re_cache.lazy(r'"(?:log|MESSAGE|message|msg|textPayload)"\s*:\s*"((?:[^"\\]|\\.)*)')
 
 
 def _record_message(raw: str) -> str:
@@ -155,7 +155,7 @@ def peel(no: int, text: str) -> Line:
                 m = _PYLOG.match(text) or _RAY_CPP.match(text)
                 if m:
                     header = True
-                    if m.re is _PYLOG:
+                    if m.re is _PYLOG.compiled():
                         level = m.group("level")
                     else:
                         level = {"I": "INFO", "W": "WARNING", "E": "ERROR", "F": "FATAL"}[m.group(1)]
@@ -200,7 +200,7 @@ def peel(no: int, text: str) -> Line:
             m = _VLLM.match(text) or _GLOG.match(text) or _LEVEL.match(text)
             if m:
                 # loguru's location on every line is a wrapper forwarding output, not a record each
-                header = m.re is not _LEVEL or not m.group("loguru")
+                header = m.re is not _LEVEL.compiled() or not m.group("loguru")
                 lv = m.groupdict().get("level")
                 level = {"I": "INFO", "W": "WARNING", "E": "ERROR", "F": "FATAL"}.get(lv, lv)
         if m is None and c.isalpha():

@@ -61,6 +61,39 @@ def _compiled(pattern, flags: int) -> re.Pattern:
     return got
 
 
+class LazyPattern:
+    """A compiled regex, compiled (through the cache) on first use.
+
+    oomdoc declares a few hundred patterns at module level; a log needs a few of
+    them, so compiling at import was much of a short `oomdoc explain` (issue 12).
+    `compiled()` is the pattern itself (to compare with a match's `re`).
+    """
+
+    # The pattern's methods are bound here once it is compiled: later calls find them
+    # at once instead of going through __getattr__ (hundreds per log, issue 12).
+    _BOUND = ("search", "match", "fullmatch", "finditer", "findall", "sub", "split")
+    __slots__ = ("_args", "_rx", *_BOUND)
+
+    def __init__(self, pattern, flags: int = 0):
+        self._args = (pattern, flags)
+        self._rx = None
+
+    def compiled(self) -> re.Pattern:
+        if self._rx is None:
+            rx = self._rx = compile(*self._args)
+            for name in self._BOUND:
+                setattr(self, name, getattr(rx, name))
+        return self._rx
+
+    def __getattr__(self, name):
+        return getattr(self.compiled(), name)
+
+
+def lazy(pattern, flags: int = 0) -> LazyPattern:
+    """`compile(pattern, flags)`, done when the pattern is first used."""
+    return LazyPattern(pattern, flags)
+
+
 def _cached(pattern, flags: int) -> re.Pattern:
     key = _key(pattern, int(flags))
     hit = _get(key)

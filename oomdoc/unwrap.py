@@ -22,7 +22,7 @@ from . import re_cache
 MIN_WIDTH, MAX_WIDTH = 60, 400
 MIN_FULL = 2          # lines exactly at the width
 MAX_BYTES = 16 << 20  # a paste; a program's log is never wrapped
-_DATED = re_cache.compile(r"\[?\d{4}-\d\d-\d\d[ T]\d\d:")
+_DATED = re_cache.lazy(r"\[?\d{4}-\d\d-\d\d[ T]\d\d:")
 
 
 def _terminal_width(texts: list[str], w: int) -> bool:

@@ -104,7 +104,7 @@ FACTS.update(signatures.tag_facts(KINDS))   # signature, memory, certainty and c
 _G = r"(?P<{0}>[-+]?\d+(?:\.\d*)?)\s*(?P<{0}_u>GiB|Gib|GB)"
 
 
-_FIELD = re_cache.compile(r"\{(\w+)\}")
+_FIELD = re_cache.lazy(r"\{(\w+)\}")
 
 
 def _rx(pattern: str) -> re.Pattern:
