@@ -170,26 +170,22 @@ def peel(no: int, text: str) -> Line:
                         if m and rank is None:
                             kind, rank = "rank", int(m.group(2))
         elif c == "(":
-            m = _RAY_BARE.match(text)
-            if m:
-                kind, actor = "ray", m.group(1)
+            got = _paren_prefix(text)
+            if got is None:
+                break
+            end, bare, name, p, i, r = got
+            if bare:
+                kind, actor = "ray", name
             else:
-                m = _RAY.match(text)
-                if m and (m.group("attrs") or "").strip():
-                    attrs = dict(_ATTR.findall(m.group("attrs")))
-                    name = m.group("name")
-                    if "pid" not in attrs and "rank" not in attrs and "ip" not in attrs:
-                        m = None
-                    else:
-                        pid = _int(attrs.get("pid"))
-                        ip = attrs.get("ip") or ip
-                        if name:
-                            actor = name
-                        kind = "vllm" if name and _is_vllm(name) else "ray"
-                        if "rank" in attrs:
-                            rank = _int(attrs["rank"])
-                else:
-                    m = None
+                pid = p
+                ip = i or ip
+                if name:
+                    actor = name
+                kind = "vllm" if name and _is_vllm(name) else "ray"
+                if r is not _NO_RANK:
+                    rank = r
+            text = text[end:]
+            continue
         elif c.isdigit():
             m = _ISO.match(text) or _TIME.match(text)
             if m is None and kind == "" and rank is None:
@@ -225,6 +221,43 @@ def peel(no: int, text: str) -> Line:
         source = MAIN
     return Line(no=no, text=text, raw=raw, source=source, repeat=repeat,
                 header=header, level=level)
+
+
+_NO_RANK = object()
+PAREN_MEMO: dict = {}      # a Ray/vLLM prefix -> what it tells (`_paren_prefix`)
+MAXPAREN_MEMO = 512
+
+
+def _paren_prefix(text: str) -> tuple | None:
+    """What a `(...)` prefix at the start of `text` tells: (its length, Ray daemon?, name,
+    pid, ip, rank or _NO_RANK), or None when it is no source prefix.
+
+    Both patterns end at the first `)` (nothing in them crosses one) and take at most
+    one whitespace after it, so the answer depends on the text up to there: a worker
+    prefixes every line alike, so it is worked out once per prefix (start-up, issue 12)."""
+    close = text.find(")")
+    if close < 0:
+        return None
+    head = text[:close + 2]
+    try:
+        return PAREN_MEMO[head]
+    except KeyError:
+        pass
+    got = None
+    m = _RAY_BARE.match(head)
+    if m:
+        got = (m.end(), True, m.group(1), None, None, _NO_RANK)
+    else:
+        m = _RAY.match(head)
+        if m and (m.group("attrs") or "").strip():
+            attrs = dict(_ATTR.findall(m.group("attrs")))
+            if "pid" in attrs or "rank" in attrs or "ip" in attrs:
+                got = (m.end(), False, m.group("name"), _int(attrs.get("pid")), attrs.get("ip"),
+                       _int(attrs["rank"]) if "rank" in attrs else _NO_RANK)
+    if len(PAREN_MEMO) >= MAXPAREN_MEMO:
+        PAREN_MEMO.clear()
+    PAREN_MEMO[head] = got
+    return got
 
 
 def _is_vllm(name: str) -> bool:
