@@ -80,7 +80,7 @@ class LazyPattern:
 
     def compiled(self) -> re.Pattern:
         if self._rx is None:
-            rx = self._rx = compile(*self._args)
+            rx = self._rx = _compiled(*self._args)
             for name in self._BOUND:
                 setattr(self, name, getattr(rx, name))
         return self._rx
