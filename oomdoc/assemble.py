@@ -35,22 +35,22 @@ CHAIN_BANNERS = ("During handling of the above exception",
 MAX_RECORD_LINES = 400
 MAX_CONTINUATION = 12
 MAX_GAP = 200       # lines of other sources between two lines of one record, at most
-_HEADLESS = re_cache.compile(r'File "[^"]+", line \d+, in ')
+_HEADLESS = re_cache.lazy(r'File "[^"]+", line \d+, in ')
 _ERROR_LEVELS = ("ERROR", "CRITICAL", "FATAL")
-_OOM_WORDS = re_cache.compile(r"(?i)out of memory|OutOfMemory")
-_LOG_CALL = re_cache.compile(r"\[([\w.-]+\.py:\d+)(?::(\w+))?\]")
-_RERAISE = re_cache.compile(r"(?:Error|Exception)(?:\([\w.]+\))?: ray::\w")
+_OOM_WORDS = re_cache.lazy(r"(?i)out of memory|OutOfMemory")
+_LOG_CALL = re_cache.lazy(r"\[([\w.-]+\.py:\d+)(?::(\w+))?\]")
+_RERAISE = re_cache.lazy(r"(?:Error|Exception)(?:\([\w.]+\))?: ray::\w")
 # Training progress is never part of an exception message: a tqdm bar or a
 # per-step metrics dict/line after the exception line starts a new record
 # (a caught, logged exception is followed by more steps).
-_PROGRESS = re_cache.compile(r"\s*(?:\{'[\w/.\-]+': |step:\d+ - |.*?\d+%\|[^|\n]*\|\s*\d+/\d+ \[)")
+_PROGRESS = re_cache.lazy(r"\s*(?:\{'[\w/.\-]+': |step:\d+ - |.*?\d+%\|[^|\n]*\|\s*\d+/\d+ \[)")
 # What a person who cut frames out of a pasted traceback put in their place (`...`, `[...]`,
 # `<snip>`, `# (truncated)`, `... 30 more lines ...`): the frames go on after it.
-_ELISION = re_cache.compile(r"(?i)(?:#\s*)?[\[(<]?\s*(?:\.{3,}|…+|snip(?:ped)?|truncated|omitted|(?:(?:\.{3}|…)\s*)?"
+_ELISION = re_cache.lazy(r"(?i)(?:#\s*)?[\[(<]?\s*(?:\.{3,}|…+|snip(?:ped)?|truncated|omitted|(?:(?:\.{3}|…)\s*)?"
                             r"\d*\s*(?:more\s+)?(?:lines?|frames?)(?:\s+(?:omitted|truncated|skipped|removed|hidden))?"
                             r"(?:\s*(?:\.{3}|…))?)\s*[\])>]?\s*$")
 # Nor is a box table's top border (an nvidia-smi pasted after the traceback).
-_TABLE_TOP = re_cache.compile(r"\s*\+-{20,}\+?\s*$")
+_TABLE_TOP = re_cache.lazy(r"\s*\+-{20,}\+?\s*$")
 
 # continues(record_text, next_line_text) -> True when next line belongs to it
 Continues = Callable[[str, str], bool]
@@ -81,12 +81,12 @@ def _sentence_end(prev: str, nxt: str) -> bool:
     return prev[-1:] not in (" ", "\t") and prev.rstrip()[-1:] in (".", "!", "?", ")")
 
 
-_LEVEL_WORD = re_cache.compile(r"(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\b")
-_STANDALONE = re_cache.compile(r"\s*(?:Killed|MemoryError|Aborted|Segmentation fault|Bus error)\b")
+_LEVEL_WORD = re_cache.lazy(r"(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\b")
+_STANDALONE = re_cache.lazy(r"\s*(?:Killed|MemoryError|Aborted|Segmentation fault|Bus error)\b")
 # `slurmstepd: error:`, `wandb: Waiting` (a cut word before a colon is shorter: `…memo` + `ry: you`)
-_LINE_START = re_cache.compile(r"[A-Za-z_][\w\-]{2,}: ")
-_EXC_LINE = re_cache.compile(r"\s*[\w.]+(?:Error|Exception)(?:\([\w.]+\))?:")
-_WS = re_cache.compile(r"\s+")
+_LINE_START = re_cache.lazy(r"[A-Za-z_][\w\-]{2,}: ")
+_EXC_LINE = re_cache.lazy(r"\s*[\w.]+(?:Error|Exception)(?:\([\w.]+\))?:")
+_WS = re_cache.lazy(r"\s+")
 
 
 def _anchors() -> re.Pattern:

@@ -22,7 +22,7 @@ class Source:
     "raylet", "kernel", "pod" (kubectl --prefix), "host" (pdsh; the node in `ip`).
     """
 
-    __slots__ = ("kind", "rank", "pid", "actor", "ip")
+    __slots__ = ("kind", "rank", "pid", "actor", "ip", "key")
     kind: str
     rank: int | None
     pid: int | None
@@ -37,6 +37,8 @@ class Source:
         _set(self, "pid", pid)
         _set(self, "actor", actor)
         _set(self, "ip", ip)
+        # (kind, rank, pid, actor, ip): what identifies it; asked several times per line
+        _set(self, "key", (kind, rank, pid, actor, ip))
 
     def __setattr__(self, name, value):
         raise FrozenInstanceError(f"cannot assign to field {name!r}")
@@ -58,10 +60,6 @@ class Source:
 
     def __reduce__(self):
         return Source, self.key
-
-    @property
-    def key(self) -> tuple:
-        return (self.kind, self.rank, self.pid, self.actor, self.ip)
 
     def label(self) -> str:
         parts = []

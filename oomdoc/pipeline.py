@@ -97,11 +97,11 @@ def _paste_indent(lines: list[bytes]) -> str:
     return " " * w if 2 <= w <= 8 else ""
 
 
-_FENCE = re_cache.compile(r"(?:```+|~~~+)\s*[\w+.-]*")
+_FENCE = re_cache.lazy(r"(?:```+|~~~+)\s*[\w+.-]*")
 # HTML a GitHub issue or forum post wraps a log in: only tags (and a summary's title) on the line
-_HTML_MARKUP = re_cache.compile(r"(?:</?(?:details|summary|pre|code|p|br|div|blockquote)(?:\s[^>]*)?/?>"
+_HTML_MARKUP = re_cache.lazy(r"(?:</?(?:details|summary|pre|code|p|br|div|blockquote)(?:\s[^>]*)?/?>"
                                 r"|(?<=<summary>)[^<]{0,80}(?=</summary>)|\s)+")
-_GUTTER = re_cache.compile(rb"( *)(\d{1,7})(\t| +)")
+_GUTTER = re_cache.lazy(rb"( *)(\d{1,7})(\t| +)")
 
 
 def _paste_gutter(lines: list[bytes]) -> int | str:

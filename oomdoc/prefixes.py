@@ -16,60 +16,60 @@ from .model import MAIN, Line, Source
 # `[36m` (copied from a terminal), `^[[36m` (less, cat -v), `#033[36m` (syslog/rsyslog),
 # `\x1b[36m`, `\033[36m`, `\e[36m`, `\u001b[36m` (a JSON or shell string). Only SGR
 # colour/style codes: `[12m30s]` is left alone.
-VISIBLE_ANSI_RE = re_cache.compile(
+VISIBLE_ANSI_RE = re_cache.lazy(
     r"(?:#033|\^\[|\\x1[bB]|\\033|\\e|\\u001[bB])?\[(?:0|1|2|22|3[0-9]|9[0-7]|1;3[0-9]|38;5;\d{1,3})m")
-ANSI_RE = re_cache.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
-REPEAT_RE = re_cache.compile(r"\s*\[repeated (\d+)x across cluster\]\s*$")
-TQDM_RE = re_cache.compile(r"\d+%\|")
+ANSI_RE = re_cache.lazy(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
+REPEAT_RE = re_cache.lazy(r"\s*\[repeated (\d+)x across cluster\]\s*$")
+TQDM_RE = re_cache.lazy(r"\d+%\|")
 
 # Each entry: (regex anchored at the start, what it tells). Order matters only
 # where two could match the same text.
-_RANK = re_cache.compile(r"\[rank(\d+)\]:\s?")
-_TEE = re_cache.compile(r"\[([A-Za-z_]+?)(\d+)\]:\s?")
-_RAY = re_cache.compile(
+_RANK = re_cache.lazy(r"\[rank(\d+)\]:\s?")
+_TEE = re_cache.lazy(r"\[([A-Za-z_]+?)(\d+)\]:\s?")
+_RAY = re_cache.lazy(
     r"\((?P<name>[A-Za-z_][\w.:<>-]*?)?(?P<attrs>(?:(?:(?<=\()|[ ,]+)\w+=[^\s,()]+)*)\)\s?"
 )
-_RAY_BARE = re_cache.compile(r"\((raylet|gcs_server|autoscaler|dashboard|monitor)(?:[ ,][^)]*)?\)\s?")
-_RAY_CPP = re_cache.compile(
+_RAY_BARE = re_cache.lazy(r"\((raylet|gcs_server|autoscaler|dashboard|monitor)(?:[ ,][^)]*)?\)\s?")
+_RAY_CPP = re_cache.lazy(
     r"\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[,.]\d+ ([IWEF]) \d+ \d+\]\s+(?:\((\w+)\)\s+)?(?:[\w./-]+\.cc:\d+:\s+)?"
 )
-_PYLOG = re_cache.compile(
+_PYLOG = re_cache.lazy(
     r"\[\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[,.]\d+)?\]\s*\[(?P<level>[A-Z]+)\]\s*(?:\[[^\]]*\]\s*)?"
 )
-_VLLM = re_cache.compile(
+_VLLM = re_cache.lazy(
     r"(?P<level>DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?\s+"
     r"(?:\[[^\]]*\]|[\w./-]+:\d+\])\s?"
 )
-_GLOG = re_cache.compile(r"(?P<level>[IWEF])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+\s+[^\s\]]+:\d+\]\s?")
-_ISO = re_cache.compile(
+_GLOG = re_cache.lazy(r"(?P<level>[IWEF])\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+\s+[^\s\]]+:\d+\]\s?")
+_ISO = re_cache.lazy(
     r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?"
     r"(?:\s+(?:stdout|stderr) [FP] )?"   # Kubernetes (CRI) container log: stream and partial flag
     r"(?:\s*[|\-]\s*|\s(?=\s*\S)|(?=\S))"   # one space: the rest may be a traceback's indentation
 )
-_SRUN = re_cache.compile(r"(\d{1,5}): ")  # `srun --label`: the task id in front of each line
-_LEVEL = re_cache.compile(
+_SRUN = re_cache.lazy(r"(\d{1,5}): ")  # `srun --label`: the task id in front of each line
+_LEVEL = re_cache.lazy(
     r"(?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL)(?:\s*[-:|]\s*|\s+)"
     r"(?:(?P<loguru>[\w.<>]+(?::[\w.<>]+)*:\d+ - )"   # loguru: `ERROR    | __main__:main:42 - `
     r"|[\w.]+(?:\s*[-:|]\s+|:\d+\]\s*))?")
 # Python logging's `%(name)s - %(levelname)s - ` after a timestamp
-_NAME_LEVEL = re_cache.compile(r"[\w.<>-]+ - (?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) - ")
-_TIME = re_cache.compile(r"\d\d:\d\d:\d\d(?:[.,]\d+)?(?:\s|(?=[^\d\s]))")
-_DMESG = re_cache.compile(r"\[\s*\d+\.\d+\]\s")
+_NAME_LEVEL = re_cache.lazy(r"[\w.<>-]+ - (?P<level>DEBUG|INFO|WARNING|ERROR|CRITICAL) - ")
+_TIME = re_cache.lazy(r"\d\d:\d\d:\d\d(?:[.,]\d+)?(?:\s|(?=[^\d\s]))")
+_DMESG = re_cache.lazy(r"\[\s*\d+\.\d+\]\s")
 # syslog / journalctl: `Nov 24 12:00:01 host kernel: `, `... host python3[4242]: `
-_JOURNAL = re_cache.compile(
+_JOURNAL = re_cache.lazy(
     r"[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d \S+ (?:(?P<kernel>kernel)|[\w.@/-]+(?:\[(?P<pid>\d+)\])?):\s")
-_COMPOSE = re_cache.compile(r"(?P<svc>[A-Za-z][\w.]*(?:[-_][\w.]+)*[-_]\d+)\s+\|\s?")
-_ATTR = re_cache.compile(r"(\w+)=([^\s,()]+)")
+_COMPOSE = re_cache.lazy(r"(?P<svc>[A-Za-z][\w.]*(?:[-_][\w.]+)*[-_]\d+)\s+\|\s?")
+_ATTR = re_cache.lazy(r"(\w+)=([^\s,()]+)")
 # Launchers that tag every line of a multi-node job: Open MPI's `mpirun --tag-output`
 # (`[1,3]<stderr>:`, Horovod, DeepSpeed's openmpi/mvapich runners) and SageMaker's
 # (`[1,mpirank:3,algo-1]<stderr>:`); `kubectl logs --prefix` (`[pod/name/container] `);
 # Lightning's `[rank: 1] `; pdsh, DeepSpeed's default multi-node runner, puts the host in
 # front (`10.0.0.3: `; a host *name* is read only when the whole paste shows it, see host_prefix)
-_MPI_TAG = re_cache.compile(r"\[\d+,(?:mpirank:)?(\d+)(?:,([\w.-]+))?\]<(?:stdout|stderr|stddiag)>:\s?")
-_KUBE_PREFIX = re_cache.compile(r"\[pod/([\w.-]+)/[\w.-]+\]\s")
-_LIGHTNING = re_cache.compile(r"\[rank: (\d+)\]\s")
-_PDSH_IP = re_cache.compile(r"(\d{1,3}(?:\.\d{1,3}){3}): ")
-HOST_PREFIX = re_cache.compile(r"(localhost|[A-Za-z][\w-]*\d[\w.-]*): ")
+_MPI_TAG = re_cache.lazy(r"\[\d+,(?:mpirank:)?(\d+)(?:,([\w.-]+))?\]<(?:stdout|stderr|stddiag)>:\s?")
+_KUBE_PREFIX = re_cache.lazy(r"\[pod/([\w.-]+)/[\w.-]+\]\s")
+_LIGHTNING = re_cache.lazy(r"\[rank: (\d+)\]\s")
+_PDSH_IP = re_cache.lazy(r"(\d{1,3}(?:\.\d{1,3}){3}): ")
+HOST_PREFIX = re_cache.lazy(r"(localhost|[A-Za-z][\w-]*\d[\w.-]*): ")
 _NOT_HOSTS = ("Error", "Exception", "Warning")
 
 
@@ -106,7 +106,7 @@ def clean(raw: str) -> list[str]:
 # the message field of a structured log record: docker's json-file (`log`), journalctl -o json
 # (`MESSAGE`), Cloud Logging (`textPayload`), JSON loggers (`message`, `msg`)
 _MESSAGE_KEYS = ("log", "MESSAGE", "message", "msg", "textPayload")
-_MESSAGE_RE = re_cache.compile(r'"(?:log|MESSAGE|message|msg|textPayload)"\s*:\s*"((?:[^"\\]|\\.)*)')
+_MESSAGE_RE = re_cache.lazy(r'"(?:log|MESSAGE|message|msg|textPayload)"\s*:\s*"((?:[^"\\]|\\.)*)')
 
 
 def _record_message(raw: str) -> str:
@@ -166,7 +166,7 @@ def peel(no: int, text: str) -> Line:
                 m = _PYLOG.match(text) or _RAY_CPP.match(text)
                 if m:
                     header = True
-                    if m.re is _PYLOG:
+                    if m.re is _PYLOG.compiled():
                         level = m.group("level")
                     else:
                         level = {"I": "INFO", "W": "WARNING", "E": "ERROR", "F": "FATAL"}[m.group(1)]
@@ -181,34 +181,30 @@ def peel(no: int, text: str) -> Line:
                         if m and rank is None:
                             kind, rank = "rank", int(m.group(2))
                         elif m is None:
-                            m = _MPI_TAG.match(text) or _KUBE_PREFIX.match(text) or _LIGHTNING.match(text)
-                            if m and m.re is _KUBE_PREFIX:
+                            m = _MPI_TAG.match(text)
+                            if m:
+                                kind, rank, ip = "rank", int(m.group(1)), m.group(2) or ip
+                            elif (m := _KUBE_PREFIX.match(text)) is not None:
                                 kind, actor = "pod", m.group(1)
-                            elif m:
+                            elif (m := _LIGHTNING.match(text)) is not None:
                                 kind, rank = "rank", int(m.group(1))
-                                if m.re is _MPI_TAG and m.group(2):
-                                    ip = m.group(2)
         elif c == "(":
-            m = _RAY_BARE.match(text)
-            if m:
-                kind, actor = "ray", m.group(1)
+            got = _paren_prefix(text)
+            if got is None:
+                break
+            end, bare, name, p, i, r = got
+            if bare:
+                kind, actor = "ray", name
             else:
-                m = _RAY.match(text)
-                if m and (m.group("attrs") or "").strip():
-                    attrs = dict(_ATTR.findall(m.group("attrs")))
-                    name = m.group("name")
-                    if "pid" not in attrs and "rank" not in attrs and "ip" not in attrs:
-                        m = None
-                    else:
-                        pid = _int(attrs.get("pid"))
-                        ip = attrs.get("ip") or ip
-                        if name:
-                            actor = name
-                        kind = "vllm" if name and _is_vllm(name) else "ray"
-                        if "rank" in attrs:
-                            rank = _int(attrs["rank"])
-                else:
-                    m = None
+                pid = p
+                ip = i or ip
+                if name:
+                    actor = name
+                kind = "vllm" if name and _is_vllm(name) else "ray"
+                if r is not _NO_RANK:
+                    rank = r
+            text = text[end:]
+            continue
         elif c.isdigit():
             m = _ISO.match(text) or _TIME.match(text)
             if m is None and ip is None:
@@ -223,7 +219,7 @@ def peel(no: int, text: str) -> Line:
             m = _VLLM.match(text) or _GLOG.match(text) or _LEVEL.match(text)
             if m:
                 # loguru's location on every line is a wrapper forwarding output, not a record each
-                header = m.re is not _LEVEL or not m.group("loguru")
+                header = m.re is not _LEVEL.compiled() or not m.group("loguru")
                 lv = m.groupdict().get("level")
                 level = {"I": "INFO", "W": "WARNING", "E": "ERROR", "F": "FATAL"}.get(lv, lv)
         if m is None and c.isalpha():
@@ -267,6 +263,43 @@ def with_host(line: Line, host: str) -> Line:
     if s.ip is None:
         line.source = Source(kind=s.kind or "host", rank=s.rank, pid=s.pid, actor=s.actor, ip=host)
     return line
+
+
+_NO_RANK = object()
+PAREN_MEMO: dict = {}      # a Ray/vLLM prefix -> what it tells (`_paren_prefix`)
+MAXPAREN_MEMO = 512
+
+
+def _paren_prefix(text: str) -> tuple | None:
+    """What a `(...)` prefix at the start of `text` tells: (its length, Ray daemon?, name,
+    pid, ip, rank or _NO_RANK), or None when it is no source prefix.
+
+    Both patterns end at the first `)` (nothing in them crosses one) and take at most
+    one whitespace after it, so the answer depends on the text up to there: a worker
+    prefixes every line alike, so it is worked out once per prefix (start-up, issue 12)."""
+    close = text.find(")")
+    if close < 0:
+        return None
+    head = text[:close + 2]
+    try:
+        return PAREN_MEMO[head]
+    except KeyError:
+        pass
+    got = None
+    m = _RAY_BARE.match(head)
+    if m:
+        got = (m.end(), True, m.group(1), None, None, _NO_RANK)
+    else:
+        m = _RAY.match(head)
+        if m and (m.group("attrs") or "").strip():
+            attrs = dict(_ATTR.findall(m.group("attrs")))
+            if "pid" in attrs or "rank" in attrs or "ip" in attrs:
+                got = (m.end(), False, m.group("name"), _int(attrs.get("pid")), attrs.get("ip"),
+                       _int(attrs["rank"]) if "rank" in attrs else _NO_RANK)
+    if len(PAREN_MEMO) >= MAXPAREN_MEMO:
+        PAREN_MEMO.clear()
+    PAREN_MEMO[head] = got
+    return got
 
 
 def _is_vllm(name: str) -> bool:

@@ -35,9 +35,15 @@ VERBOSE = X = 64
 ASCII = A = 256
 
 MAX_ENTRIES = 2000     # beyond this the file starts over (patterns built from user input)
+# ... and beyond this many bytes: the derived tables are keyed by the code's mtime, so every
+# upgrade (or edit of a checkout) leaves the old ones behind; a file grown to 6 MB cost every
+# run ~5 ms to read (issue 12). It then keeps what the run that found it too big used.
+MAX_BYTES = 1 << 20
 
 _loaded: dict | None = None
 _new: dict = {}
+_used: set = set()     # entries this process read: what a file that starts over keeps
+_oversized: list = []  # set when the file read was over MAX_BYTES: rewritten at exit
 _made: dict = {}       # (pattern, flags) -> the pattern made in this process, as re keeps them
 MAX_MADE = 512
 
@@ -59,6 +65,39 @@ def _compiled(pattern, flags: int) -> re.Pattern:
         _made.clear()
     _made[type(pattern), pattern, flags] = got
     return got
+
+
+class LazyPattern:
+    """A compiled regex, compiled (through the cache) on first use.
+
+    oomdoc declares a few hundred patterns at module level; a log needs a few of
+    them, so compiling at import was much of a short `oomdoc explain` (issue 12).
+    `compiled()` is the pattern itself (to compare with a match's `re`).
+    """
+
+    # The pattern's methods are bound here once it is compiled: later calls find them
+    # at once instead of going through __getattr__ (hundreds per log, issue 12).
+    _BOUND = ("search", "match", "fullmatch", "finditer", "findall", "sub", "split")
+    __slots__ = ("_args", "_rx", *_BOUND)
+
+    def __init__(self, pattern, flags: int = 0):
+        self._args = (pattern, flags)
+        self._rx = None
+
+    def compiled(self) -> re.Pattern:
+        if self._rx is None:
+            rx = self._rx = _compiled(*self._args)
+            for name in self._BOUND:
+                setattr(self, name, getattr(rx, name))
+        return self._rx
+
+    def __getattr__(self, name):
+        return getattr(self.compiled(), name)
+
+
+def lazy(pattern, flags: int = 0) -> LazyPattern:
+    """`compile(pattern, flags)`, done when the pattern is first used."""
+    return LazyPattern(pattern, flags)
 
 
 def _cached(pattern, flags: int) -> re.Pattern:
@@ -85,6 +124,7 @@ def _get(entry: str):
     blob = _store().get(entry)
     if blob is None:
         return None
+    _used.add(entry)
     from .datafiles import unpack
 
     return unpack(blob)
@@ -97,7 +137,7 @@ def _put(entry: str, value) -> None:
     blob = pack(value)
     if blob is None:
         return
-    if not _new:
+    if not _new and not _oversized:
         import atexit
 
         atexit.register(save)
@@ -237,18 +277,29 @@ def _store() -> dict:
     global _loaded
     if _loaded is None:
         _loaded = {} if os.environ.get("OOMDOC_NO_REGEX_CACHE") else _read(cache_file())
+        if _size(_loaded) > MAX_BYTES and not _oversized:
+            _oversized.append(True)
+            if not _new:
+                import atexit
+
+                atexit.register(save)
     return _loaded
 
 
+def _size(entries: dict) -> int:
+    return sum(len(k) + len(v) for k, v in entries.items() if isinstance(v, (bytes, str)))
+
+
 def save() -> None:
-    """Write the codes this process added (merged with the file's current ones), atomically."""
-    if not _new:
+    """Write the codes this process added (merged with the file's current ones), atomically;
+    a file grown past MAX_ENTRIES or MAX_BYTES starts over with what this process used."""
+    if not _new and not _oversized:
         return
     path = cache_file()
     merged = _read(path)
     merged.update(_new)
-    if len(merged) > MAX_ENTRIES:
-        merged = dict(_new)
+    if len(merged) > MAX_ENTRIES or _size(merged) > MAX_BYTES:
+        merged = {k: v for k, v in merged.items() if k in _used or k in _new}
     from .datafiles import cache_bytes
 
     tmp = f"{path}.{os.getpid()}.tmp"
@@ -268,3 +319,4 @@ def save() -> None:
         return
     _store().update(_new)
     _new.clear()
+    _oversized.clear()

@@ -102,7 +102,7 @@ class _Prefilter:
         return False
 
 
-_IDENTIFIER = re_cache.compile(r"_|[a-z][A-Z]|\(|^[A-Z0-9 ]+$")
+_IDENTIFIER = re_cache.lazy(r"_|[a-z][A-Z]|\(|^[A-Z0-9 ]+$")
 
 
 def case_variants(lit: str) -> set[str]:

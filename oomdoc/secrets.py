@@ -67,7 +67,7 @@ _CHEAP = (   # compiled (by `re`'s cache) for non-ASCII text only
 )
 # the same, for ASCII text lowercased first: (?i) keeps `re` off its fast literal
 # scan (~9x slower), and every string of a report is screened (render.redact)
-_CHEAP_ASCII = re_cache.compile(_CHEAP.replace("(?i)", "").lower())
+_CHEAP_ASCII = re_cache.lazy(_CHEAP.replace("(?i)", "").lower())
 
 
 def _maybe_secret(text: str) -> bool:

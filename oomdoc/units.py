@@ -12,7 +12,7 @@ from . import re_cache
 NUMBER = r"[-+]?(?:\d[\d,]*(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?"
 UNIT = r"(?:bytes|byte|B|KiB|MiB|GiB|TiB|PiB|KB|MB|GB|TB|kB|kb|mb|gb|K|M|G|T)"
 SIZE = rf"(?P<num>{NUMBER})\s*(?P<unit>{UNIT})\b"
-SIZE_RE = re_cache.compile(SIZE)
+SIZE_RE = re_cache.lazy(SIZE)
 
 _SCALE = {
     "b": 1, "byte": 1, "bytes": 1,

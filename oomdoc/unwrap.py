@@ -22,8 +22,8 @@ from . import re_cache
 MIN_WIDTH, MAX_WIDTH = 60, 400
 MIN_FULL = 2          # lines exactly at the width
 MAX_BYTES = 16 << 20  # a paste; a program's log is never wrapped
-_DATED = re_cache.compile(r"\[?\d{4}-\d\d-\d\d[ T]\d\d:")
-_BAR = re_cache.compile(r"^[^|]{0,80}\b\d{1,3}%\|")
+_DATED = re_cache.lazy(r"\[?\d{4}-\d\d-\d\d[ T]\d\d:")
+_BAR = re_cache.lazy(r"^[^|]{0,80}\b\d{1,3}%\|")
 
 
 def _terminal_width(texts: list[str], w: int) -> bool:
@@ -125,10 +125,10 @@ NEAR_FULL = 25        # columns short of the width that a word wrap may leave
 _WORD_START = "([{\"'-/<$.~_"
 # a traceback's code line (indented, maybe behind a rank or Ray prefix) that closes its call:
 # a statement ends there, whatever the next line's first word
-_EXCEPTION_HEAD = re_cache.compile(r"^[A-Za-z_][\w.]*(?:Error|Exception)\b")
+_EXCEPTION_HEAD = re_cache.lazy(r"^[A-Za-z_][\w.]*(?:Error|Exception)\b")
 # a rank or Ray prefix alone: its message (an indented dump line) went to the line below
-_BARE_PREFIX = re_cache.compile(r"^(?:\([\w.:-]+ pid=\d+(?:, ip=[\d.]+)?\)|\[(?:rank|default)\d+\]:)\s*$")
-_CODE_END = re_cache.compile(r"^(?:\([^)]*\)|\[[^\]]*\]:?)?\s{4,}\S.*[)\]}]\s*$")
+_BARE_PREFIX = re_cache.lazy(r"^(?:\([\w.:-]+ pid=\d+(?:, ip=[\d.]+)?\)|\[(?:rank|default)\d+\]:)\s*$")
+_CODE_END = re_cache.lazy(r"^(?:\([^)]*\)|\[[^\]]*\]:?)?\s{4,}\S.*[)\]}]\s*$")
 
 
 def _nearly_full(texts: list[str], w: int) -> list[int]:

@@ -102,3 +102,33 @@ def test_cli_text_and_json():
     assert data["config"]["rollout.n"] == {"value": 5, "source": "log:22",
                                            "key": "actor_rollout_ref.rollout.n", "default": False}
     assert data["warnings"]
+
+
+def test_the_typo_gate_never_hides_a_key_two_edits_away():
+    """`_maybe_typo` only spares importing rapidfuzz (issue 12): it must hold for every pair
+    of leaves at most two edits apart (Levenshtein), whatever else it lets through."""
+    import random
+
+    from rapidfuzz.distance import Levenshtein
+
+    from oomdoc.config.loader import _maybe_typo
+
+    rnd = random.Random(5)
+    letters = "abc_de"
+    for _ in range(5000):
+        a = "".join(rnd.choice(letters) for _ in range(rnd.randint(0, 9)))
+        b = list(a)
+        for _ in range(rnd.randint(0, 3)):      # random edits: insert, delete, substitute
+            op = rnd.randrange(3)
+            i = rnd.randint(0, len(b))
+            if op == 0:
+                b.insert(i, rnd.choice(letters))
+            elif b and i < len(b):
+                if op == 1:
+                    del b[i]
+                else:
+                    b[i] = rnd.choice(letters)
+        b = "".join(b)
+        if Levenshtein.distance(a, b) <= 2:
+            assert _maybe_typo(a, b), (a, b)
+    assert not _maybe_typo("train_batch_size", "gradient_accumulation")

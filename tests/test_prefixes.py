@@ -63,3 +63,22 @@ def test_colour_codes_written_out_or_with_the_escape_byte_lost_are_stripped():
         (line,) = clean(f"{esc}[36m(WorkerDict pid=123){esc}[0m step:1 - loss:0.5")
         assert line == "(WorkerDict pid=123) step:1 - loss:0.5", esc
     assert clean("took [12m30s], batch [3/10]") == ["took [12m30s], batch [3/10]"]
+
+
+@pytest.mark.parametrize("head", ["(TaskRunner pid=2117) ", "(raylet) ", "(raylet, ip=10.0.0.1)",
+                                  "(EngineCore_DP0 pid=9)\t", "(WorkerDict pid=1, ip=10.0.0.2, rank=3) ",
+                                  "(not a prefix) ", "(x=1)", "()"])
+def test_a_parenthesised_prefix_reads_the_same_the_first_time_and_from_memory(head):
+    """`peel` works a `(...)` prefix out once per prefix (start-up, issue 12): later lines with
+    the same prefix, whatever follows it, read exactly as a fresh read would."""
+    from oomdoc import prefixes
+
+    tails = ["step:1 - a:1", "", " (nested) x", ") odd", "[rank0]: y", "(raylet) z"]
+    prefixes.PAREN_MEMO.clear()
+    fresh = []
+    for tail in tails:
+        prefixes.PAREN_MEMO.clear()
+        fresh.append(peel(7, head + tail))
+    remembered = [peel(7, head + tail) for tail in tails]
+    assert remembered == fresh
+    assert [ln.source for ln in remembered] == [ln.source for ln in fresh]

@@ -146,3 +146,28 @@ def test_derived_data_is_kept_under_its_kind_and_text(fresh, monkeypatch):
     re_cache.derived("test1", "other text", build)
     assert len(calls) == 3
 
+
+
+def test_a_file_grown_too_big_starts_over_with_what_a_run_used(fresh, monkeypatch):
+    """Derived tables are keyed by the code's mtime: every upgrade leaves old ones behind. A
+    file past MAX_BYTES is rewritten (even by a run that added nothing) with what that run
+    read, so reading it stays cheap (issue 12)."""
+    from oomdoc.datafiles import cache_bytes, pack, write_cache
+
+    stale = {f"dold{i}:" + "x" * 200: pack((i,)) for i in range(50)}
+    first = [re_cache.compile(p, f) for p, f in PATTERNS]
+    re_cache.save()
+    _reload(monkeypatch)
+    store = re_cache._read(re_cache.cache_file())
+    store.update(stale)
+    write_cache(re_cache.cache_file(), cache_bytes(re_cache._file_key(), store))
+    monkeypatch.setattr(re_cache, "MAX_BYTES", re_cache._size(store) - 1)
+    monkeypatch.setattr(re_cache, "_used", set())
+    monkeypatch.setattr(re_cache, "_oversized", [])
+    used = [re_cache.compile(p, f) for p, f in PATTERNS[:3]]
+    assert used == first[:3] and not re_cache._new, "read from the cache"
+    re_cache.save()
+    kept = re_cache._read(re_cache.cache_file())
+    assert set(kept) == set(re_cache._used) and len(kept) == 3
+    _reload(monkeypatch)
+    assert [re_cache.compile(p, f) for p, f in PATTERNS] == first     # the rest compiled afresh

@@ -39,13 +39,13 @@ from .values import DUMP, Entry, flatten, literal, parse_kv, split_top
 # transformers' enable_explicit_format, LLaMA-Factory's, `date - LEVEL - name - ` (HF examples, TRL),
 # DeepSpeed's `[LEVEL] [file.py:n:func] ` when a paste dropped the date in front of it, and torch
 # elastic's `[date] torch.distributed.run: [WARNING] ` (torch 2.1-2.3).
-_HEADERS = re_cache.compile(
+_HEADERS = re_cache.lazy(
     r"^(?:\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\|[^\]]*\](?: \d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?:,\d+)?)?"
     r"(?: [\w.]+:\d+)? >> "
     r"|\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\] \[[\w.]+\.py:\d+:\w+\] "
     r"|\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+\] [\w.]+: \[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\] ?"
     r"|(?:\d\d/\d\d/\d{4}|\d{4}-\d\d-\d\d) \d\d:\d\d:\d\d(?:,\d+)? - (?:DEBUG|INFO|WARNING|ERROR|CRITICAL) - [\w.]+ - )")
-_HF = re_cache.compile(r"^(Instantaneous batch size per device|Gradient Accumulation steps|"
+_HF = re_cache.lazy(r"^(Instantaneous batch size per device|Gradient Accumulation steps|"
                  r"Total train batch size \(w\. parallel, distributed & accumulation\)|Total optimization steps|"
                  r"Num examples|Num Epochs|Number of trainable parameters|"
                  r"Training with DataParallel so batch size has been adjusted to:)\s*=?\s*([\d,]+)\s*$")
@@ -60,7 +60,7 @@ _HF_KEYS = {
     "Number of trainable parameters": "trainable_parameters",
     "Training with DataParallel so batch size has been adjusted to:": "dataparallel_train_batch_size",
 }
-_DS_LINE = re_cache.compile(r"^([a-z_][a-z0-9_]*) (?:\.+ | )(\S.*)$")
+_DS_LINE = re_cache.lazy(r"^([a-z_][a-z0-9_]*) (?:\.+ | )(\S.*)$")
 # DeepSpeedConfig attributes -> the DeepSpeed JSON keys they come from
 _DS_KEYS = {
     "train_batch_size": "train_batch_size",
@@ -72,13 +72,13 @@ _DS_KEYS = {
     "bf16_enabled": "bf16.enabled",
 }
 _ZERO_ATTRS = ("zero_config", "zero_optimization")
-ARGS_TABLE = re_cache.compile(r"^-{8,} (?!end of )(?:[\w ]+ )?arguments -{8,}$")
-_ARGS_END = re_cache.compile(r"^-{8,} end of ")
-_ARGS_LINE = re_cache.compile(r"^([A-Za-z_]\w*) \.+ (.*)$")
-_THOUSANDS = re_cache.compile(r"(?<![\w.])(\d{1,3}(?:,\d{3})+)(?![\w.])")
-_OFFLOAD = re_cache.compile(r"\b(offload_optimizer|offload_param)=DeepSpeedZeroOffload\w*Config\((.*?)\)")
-_ZERO_REPR = re_cache.compile(r"\bDeepSpeedZeroConfig\(")
-_SPAWNED = re_cache.compile(r"process \d+ spawned with command: (\[.*\])\s*$")
+ARGS_TABLE = re_cache.lazy(r"^-{8,} (?!end of )(?:[\w ]+ )?arguments -{8,}$")
+_ARGS_END = re_cache.lazy(r"^-{8,} end of ")
+_ARGS_LINE = re_cache.lazy(r"^([A-Za-z_]\w*) \.+ (.*)$")
+_THOUSANDS = re_cache.lazy(r"(?<![\w.])(\d{1,3}(?:,\d{3})+)(?![\w.])")
+_OFFLOAD = re_cache.lazy(r"\b(offload_optimizer|offload_param)=DeepSpeedZeroOffload\w*Config\((.*?)\)")
+_ZERO_REPR = re_cache.lazy(r"\bDeepSpeedZeroConfig\(")
+_SPAWNED = re_cache.lazy(r"process \d+ spawned with command: (\[.*\])\s*$")
 
 
 def message(text: str) -> str:
@@ -121,10 +121,10 @@ def deepspeed_print(s: str, no: int) -> tuple[list[Entry], str | None]:
 
 
 ELASTIC_CONFIGS = "elastic_operator with launch configs:"
-_ELASTIC_LINE = re_cache.compile(r"^(\w+)\s*:\s*(\S.*)$")
+_ELASTIC_LINE = re_cache.lazy(r"^(\w+)\s*:\s*(\S.*)$")
 # torch elastic's launch config -> the torchrun flags they come from
 _ELASTIC_KEYS = {"nproc_per_node": "nproc_per_node", "max_nodes": "nnodes"}
-_VLLM_ARG = re_cache.compile(r"'(\w+)': ('[^']*'|-?[\d.]+(?:e-?\d+)?|True|False|None)(?=[,}])")
+_VLLM_ARG = re_cache.lazy(r"'(\w+)': ('[^']*'|-?[\d.]+(?:e-?\d+)?|True|False|None)(?=[,}])")
 
 
 def elastic_launch_configs(texts, nos) -> list[Entry]:
@@ -157,7 +157,7 @@ def vllm_non_default_args(body: str, no: int) -> list[Entry]:
 
 
 ACCELERATE_STATE = "Distributed environment: "
-_STATE_LINE = re_cache.compile(r"^(Num processes|Mixed precision type|ds_config): (.+)$")
+_STATE_LINE = re_cache.lazy(r"^(Num processes|Mixed precision type|ds_config): (.+)$")
 
 
 def accelerate_state(texts, nos) -> list[Entry]:

@@ -34,7 +34,7 @@ from .. import re_cache
 from . import Framework
 from .mapping import detect_profiles, mapping
 
-TRL_SCRIPT = re_cache.compile(r"^(sft|dpo|grpo|ppo|orpo|kto|rloo|reward|cpo|gkd|xpo|nash)(_\w+)?\.py$")
+TRL_SCRIPT = re_cache.lazy(r"^(sft|dpo|grpo|ppo|orpo|kto|rloo|reward|cpo|gkd|xpo|nash)(_\w+)?\.py$")
 MAX_TEXT = 4 << 20
 FORK_WEIGHT = 2
 ENV_WEIGHT = 1.5   # enough for a framework alone, never over code that ran
@@ -46,16 +46,16 @@ SCALE = {1: 1.0, 2: 0.9, 3: 0.75, 4: 0.75}
 _NOT_MODULES = {"io", "ai", "com", "org", "net", "dev", "html", "md", "yaml", "json", "sh", "txt", "log"}
 # log-line formats only one library's logger prints (vllm/logger.py, deepspeed/utils/logging.py)
 _LOGGER_FORMATS = (
-    (re_cache.compile(r"(?:^|\) )(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[?[\w./-]+\.py:\d+\]"),
+    (re_cache.lazy(r"(?:^|\) )(?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[?[\w./-]+\.py:\d+\]"),
      "vllm", 2, "vLLM logger lines (`INFO mm-dd hh:mm:ss [file.py:n]`)"),
     # DeepSpeed's `[LEVEL] [file.py:line:func]` header; pastes often drop the leading date. Code that
     # ran: it outweighs a Python environment's name (ENV_WEIGHT)
-    (re_cache.compile(r"(?:^|\) )(?:\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] )?\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\] "
+    (re_cache.lazy(r"(?:^|\) )(?:\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] )?\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\] "
                 r"\[[\w.]+\.py:\d+:\w+\]"),
      "deepspeed", 1.6, "DeepSpeed logger lines (`[date] [INFO] [file.py:n:func]`)"),
     # transformers' explicit format (utils/logging.py enable_explicit_format), used by HF example
     # scripts and LLaMA-Factory: `[INFO|trainer.py:2134] 2024-06-01 10:00:00,123 >> msg`
-    (re_cache.compile(r"(?:^|\) |\]: ?)\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\|[\w.]+\.py:\d+\] [^>]{0,40}>>"),
+    (re_cache.lazy(r"(?:^|\) |\]: ?)\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\|[\w.]+\.py:\d+\] [^>]{0,40}>>"),
      "transformers", 2, "transformers logger lines (`[INFO|file.py:n] date >>`)"),
 )
 
@@ -266,12 +266,12 @@ def _ray_task_names(raw) -> set[str]:
 
 
 # Ray's log prefix `(ActorClass pid=N, ip=...)`, also when the actor's repr adds `[rank=0]`
-_RAY_PREFIX = re_cache.compile(r"\(([A-Za-z_]\w*)(?:\[[^\]]*\])? pid=\d")
-_RAY_NAME_FIELD = re_cache.compile(r"(?:(?:task|actor) ID: [0-9a-f]+, |lease \()name=([\w.:]+)|\bclass_name: ([A-Za-z_]\w*)")
-_DOT_PY = re_cache.compile(r"\.py\b")
+_RAY_PREFIX = re_cache.lazy(r"\(([A-Za-z_]\w*)(?:\[[^\]]*\])? pid=\d")
+_RAY_NAME_FIELD = re_cache.lazy(r"(?:(?:task|actor) ID: [0-9a-f]+, |lease \()name=([\w.:]+)|\bclass_name: ([A-Za-z_]\w*)")
+_DOT_PY = re_cache.lazy(r"\.py\b")
 # conda's `envs/NAME/`, a project's `NAME/.venv/` or `NAME/venv/`, as printed in frame paths
-_ENV_DIR = re_cache.compile(r"(?:/envs/([\w.+-]+)/|/([\w.+-]+)/\.?venv/)")
-_INSTALLED = re_cache.compile(r"(?:site|dist)-packages/([A-Za-z_]\w*)/")
+_ENV_DIR = re_cache.lazy(r"(?:/envs/([\w.+-]+)/|/([\w.+-]+)/\.?venv/)")
+_INSTALLED = re_cache.lazy(r"(?:site|dist)-packages/([A-Za-z_]\w*)/")
 
 
 def _package_of(path: str, packages) -> str | None:

@@ -169,9 +169,6 @@ def _run_mentions(rc: RunConfig, needles) -> bool:
 
 
 def _near_misses(rc: RunConfig, unknown: list[Entry], fw: str) -> None:
-    from rapidfuzz import fuzz, process
-    from rapidfuzz.distance import Levenshtein
-
     known = list(index(fw))
     by_parent: dict[str, list[str]] = {}
     for k in known:
@@ -188,10 +185,30 @@ def _near_misses(rc: RunConfig, unknown: list[Entry], fw: str) -> None:
             continue
         # compare leaf names: `rollout.name` is not a typo of `rollout.mode`
         leaves = {k.rpartition(".")[2]: k for k in cands}
+        # a warning needs a leaf an edit or two away (below): rapidfuzz (with typing and re,
+        # ~15 ms of start-up, issue 12) is imported only when some leaf may be
+        if not any(c != leaf and _maybe_typo(leaf, c) for c in leaves):
+            continue
+        from rapidfuzz import fuzz, process
+        from rapidfuzz.distance import Levenshtein
+
         best = process.extractOne(leaf, list(leaves), scorer=fuzz.ratio, score_cutoff=85)
         # a typo is an edit or two, not another word (`ref_num_gpus` vs `actor_num_gpus`)
         if best and best[0] != leaf and Levenshtein.distance(leaf, best[0]) <= 2:
             rc.warnings.append(f"{e.source}: unknown key '{e.key}' - did you mean '{leaves[best[0]]}'?")
+
+
+def _maybe_typo(a: str, b: str) -> bool:
+    """False when `b` is surely more than two edits from `a`: an edit changes the length by at
+    most one and the letter counts by at most two."""
+    if abs(len(a) - len(b)) > 2:
+        return False
+    counts: dict[str, int] = {}
+    for ch in a:
+        counts[ch] = counts.get(ch, 0) + 1
+    for ch in b:
+        counts[ch] = counts.get(ch, 0) - 1
+    return sum(map(abs, counts.values())) <= 4
 
 
 def _other_framework_files(rc: RunConfig, file_kinds, warn) -> None:

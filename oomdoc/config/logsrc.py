@@ -25,15 +25,15 @@ from . import banners, shell
 from .values import COMMAND, DUMP, Entry, bracket_depth, flatten, literal, parse_kv
 
 MAX_BLOCK = 20000
-_REPR = re_cache.compile(r"\b([A-Z]\w*(?:Config|Arguments)|[Nn]amespace)\(")
-_YAML_TOP = re_cache.compile(r"^([a-z_]+):\s*$")
-_YAML_LINE = re_cache.compile(r"^(\s+\S|[\w.-]+:(\s|$)|- )")
-_ACCEL = re_cache.compile(r"`--(\w+)` was set to a value of `([^`]*)`")
-_LF_RANK = re_cache.compile(r"Process rank: \d+, world size: (\d+), device: \S+, distributed training: \w+, "
+_REPR = re_cache.lazy(r"\b([A-Z]\w*(?:Config|Arguments)|[Nn]amespace)\(")
+_YAML_TOP = re_cache.lazy(r"^([a-z_]+):\s*$")
+_YAML_LINE = re_cache.lazy(r"^(\s+\S|[\w.-]+:(\s|$)|- )")
+_ACCEL = re_cache.lazy(r"`--(\w+)` was set to a value of `([^`]*)`")
+_LF_RANK = re_cache.lazy(r"Process rank: \d+, world size: (\d+), device: \S+, distributed training: \w+, "
                       r"compute dtype: torch\.(\w+)")
-_ENV = re_cache.compile(r"^(?:\+\s+)?(?:export\s+)?((?:PYTORCH_CUDA_ALLOC_CONF|PYTORCH_ALLOC_CONF|RAY_memory_\w+|"
+_ENV = re_cache.lazy(r"^(?:\+\s+)?(?:export\s+)?((?:PYTORCH_CUDA_ALLOC_CONF|PYTORCH_ALLOC_CONF|RAY_memory_\w+|"
                   r"CUDA_VISIBLE_DEVICES|VLLM_\w+))=(\S*)")
-_ORZ_OVERRIDE = re_cache.compile(r"^Override (\w+) from (.*) to (.*)$")
+_ORZ_OVERRIDE = re_cache.lazy(r"^Override (\w+) from (.*) to (.*)$")
 _TOPS = ("actor_rollout_ref", "worker", "algorithm", "trainer", "critic", "data", "reward_model")
 _HF_BANNER_HEADS = ("Instantaneous", "Gradient Acc", "Total ", "Num ", "Number of train", "Training with Data")
 _TRL_CLASSES = ("GRPOConfig", "PPOConfig", "RLOOConfig", "DPOConfig", "SFTConfig", "KTOConfig", "ORPOConfig")
@@ -118,7 +118,7 @@ def _maybe_command(s: str) -> bool:
     return head in shell.all_launchers() or head in ("export", "sudo") or bool(_ENV.match(s))
 
 
-_PY_ARG = re_cache.compile(r"^(?:-|\S*[/.=$])")     # a flag, a path/script, or a variable
+_PY_ARG = re_cache.lazy(r"^(?:-|\S*[/.=$])")     # a flag, a path/script, or a variable
 
 
 def _same_source_lines(lines, start, limit=MAX_BLOCK):
@@ -168,7 +168,7 @@ def _locate(pairs, used, quote="'"):
     return out
 
 
-_NAN = re_cache.compile(r":\s*-?(?:nan|inf)\b")
+_NAN = re_cache.lazy(r":\s*-?(?:nan|inf)\b")
 
 
 def _dump(lines, start, s, entries, warn):
@@ -286,7 +286,7 @@ def _hydra_list(s, no, entries):
         entries.extend(cmd.entries)
 
 
-_LOGGER_HEAD = re_cache.compile(r"^\[\d{4}-\d\d-\d\d |^(?:DEBUG|INFO|WARNING|ERROR) \d\d-\d\d ")
+_LOGGER_HEAD = re_cache.lazy(r"^\[\d{4}-\d\d-\d\d |^(?:DEBUG|INFO|WARNING|ERROR) \d\d-\d\d ")
 
 
 def _unwrapped(lines, start, s, limit=60):

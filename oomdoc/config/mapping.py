@@ -141,7 +141,7 @@ def ray_family() -> frozenset[str]:
     return frozenset(fw for fw, d in detect_profiles().items() if d.get("ray"))
 
 
-_KNOB_LINE = re_cache.compile(r'^([\w.]+):\s*\{type:\s*(\w+),\s*doc:\s*"(.*)"\}\s*$')
+_KNOB_LINE = re_cache.lazy(r'^([\w.]+):\s*\{type:\s*(\w+),\s*doc:\s*"(.*)"\}\s*$')
 
 
 @lru_cache(maxsize=1)

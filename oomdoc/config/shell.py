@@ -17,16 +17,16 @@ from ..records import dataclass, field
 from .mapping import hydra_entries, launchers
 from .values import COMMAND, Entry, coerce
 
-PYTHONS = re_cache.compile(r"^python(\d(\.\d+)?)?$")
+PYTHONS = re_cache.lazy(r"^python(\d(\.\d+)?)?$")
 # Generic launchers; frameworks add their own programs in their JSON (`detect.launchers`).
 GENERIC_LAUNCHERS = ("torchrun", "ray", "python", "python3", "uv")
 # `python -m <module>` forms of launchers (DeepSpeed's runner execs deepspeed.launcher.launch)
 MODULE_LAUNCHERS = {"torch.distributed.run": "torchrun", "torch.distributed.launch": "torchrun",
                     "deepspeed.launcher.launch": "deepspeed", "deepspeed.launcher.runner": "deepspeed"}
 SKIP = {"sudo", "nohup", "time", "exec", "env", "command", "srun", "!sudo"}
-_ASSIGN = re_cache.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$")
-_MODULE = re_cache.compile(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$")
-_VAR = re_cache.compile(r"\$\{([A-Za-z_]\w*)(?::?-([^}]*))?\}|\$([A-Za-z_]\w*)")
+_ASSIGN = re_cache.lazy(r"^([A-Za-z_][A-Za-z0-9_]*)=(.*)$")
+_MODULE = re_cache.lazy(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$")
+_VAR = re_cache.lazy(r"\$\{([A-Za-z_]\w*)(?::?-([^}]*))?\}|\$([A-Za-z_]\w*)")
 
 
 @lru_cache(maxsize=1)
@@ -145,7 +145,7 @@ def _skip_prefix(tokens: list[str]) -> int:
     return i
 
 
-_OPERATOR = re_cache.compile(r"^(?:&|&&|\|\||\||;|\d?>>?(?:&\d)?|&>>?|<)$")
+_OPERATOR = re_cache.lazy(r"^(?:&|&&|\|\||\||;|\d?>>?(?:&\d)?|&>>?|<)$")
 
 
 def parse_command(tokens: list[str], source_of, rank: int = COMMAND, path: str | None = None,

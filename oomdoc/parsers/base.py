@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import deque
 
 from .. import re_cache, signatures
+from ..re_cache import LazyPattern, lazy  # noqa: F401 - the parser families' names for them
 from ..assemble import current_run
 from ..model import Event, Record
 
@@ -11,38 +12,7 @@ TYPE_CHECKING = False
 if TYPE_CHECKING:   # annotations only: a warm run never imports re (re_cache)
     import re
 
-WS_RE = re_cache.compile(r"\s+")
-
-
-class LazyPattern:
-    """A compiled regex, compiled on first use.
-
-    Parser modules declare ~200 patterns; a log usually needs a few families,
-    so compiling at import would be most of `oomdoc explain`'s start-up.
-    """
-
-    # The pattern's methods are bound here once it is compiled: later calls find them
-    # at once instead of going through __getattr__ (hundreds per log, issue 12).
-    _BOUND = ("search", "match", "fullmatch", "finditer", "findall", "sub", "split")
-    __slots__ = ("_args", "_rx", *_BOUND)
-
-    def __init__(self, pattern, flags: int = 0):
-        self._args = (pattern, flags)
-        self._rx = None
-
-    def _compiled(self) -> re.Pattern:
-        if self._rx is None:
-            rx = self._rx = re_cache.compile(*self._args)
-            for name in self._BOUND:
-                setattr(self, name, getattr(rx, name))
-        return self._rx
-
-    def __getattr__(self, name):
-        return getattr(self._compiled(), name)
-
-
-def lazy(pattern, flags: int = 0) -> LazyPattern:
-    return LazyPattern(pattern, flags)
+WS_RE = re_cache.lazy(r"\s+")
 
 
 def joined_variants(text: str) -> list[str]:

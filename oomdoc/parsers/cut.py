@@ -31,9 +31,9 @@ FACTS = {"signature": "catalogue entry id, or traceback-cut-in-allocation for a 
 
 SIGNATURE = "traceback-cut-in-allocation"
 ALLOCATING = ("wake_up",)           # phases whose calls exist to map device memory back in
-_FRAME = re_cache.compile(r'^\s*File "')
-_EXCEPTION = re_cache.compile(r"^\s*(?:[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt)|[\w.]+\.[A-Z]\w*)\b[:(]?")
-_NOISE = re_cache.compile(r"^\s*(?:\^+|~+|\.{3}|\u2026|\[?\.\.\.\]?)?\s*$")
+_FRAME = re_cache.lazy(r'^\s*File "')
+_EXCEPTION = re_cache.lazy(r"^\s*(?:[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt)|[\w.]+\.[A-Z]\w*)\b[:(]?")
+_NOISE = re_cache.lazy(r"^\s*(?:\^+|~+|\.{3}|\u2026|\[?\.\.\.\]?)?\s*$")
 
 
 def parse(record: Record) -> list[Event]:

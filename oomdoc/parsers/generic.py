@@ -69,21 +69,29 @@ _FAILURE = lazy(
 _HEDGE = lazy(
     r"(?i)\b(?:may|might|could(?!\s+not)|would|should|to\s+avoid|avoid(?:ing|s)?|prevent\w*|if|in\s+case|"
     r"consider|recommend\w*|suggest\w*|try(?:ing)?\s+(?:to|setting|reducing|lowering|increasing|using)|tips?|"
-    r"hint|usage:|help|default:|whether|such\s+as|e\.g\.|for\s+example|assuming|unless|"
-    r"caught|retry\w*|recover\w*)\b"      # an OOM the program caught and went on from is no failure
+    r"hint|usage:|help|default:|whether|such\s+as|e\.g\.|for\s+example|assuming|unless)\b"
     r"|\b(?:0|zero)\s+(?:workers?|tasks?|processes|pods?|containers?|times)\b"   # `0 Workers ... killed`
     r"|^-{1,2}[\w-]+\s"                                                       # an option's help line
     r"|\bno\s+(?:OOM|out[ -]of[ -]memory)|without\s+(?:an?\s+)?(?:OOM|running\s+out)|(?:didn't|did\s+not|won't)\s+"
     r"(?:OOM|run\s+out)|--[\w-]*(?:oom|memory)|oom_score|oom_kill_disable|\w_oom\b|\boom_\w|\b\w*memory\w*\s*[:=]\s*\d"
 )
 _CLAUSE = lazy(r"(?<=[.!?;])\s+(?=\S)|\s+\|\s+")
+# an OOM the program caught and went on from is no failure (said anywhere on the line)
+_RECOVERED = lazy(r"(?i)\b(?:caught|retry\w*|recover\w*|retract\w*|preempt\w*)\b")
+_LINK = lazy(r"\S*[/#]\S*[#/]\S*|https?://\S+|\S+\.(?:md|html?|rst)\S*")
+# one of these is in every wording the patterns above read (cheap to test on long lines)
+_STEMS = ("out of", "out-of", "outofmemory", "oom", "enough", "insufficient", "exhausted", "heap space", "limit",
+          "exceed", "available ram", "memorypressure", "low memory", "low on", "alloc_failed", "fail",
+          "to allocate", "not allocate", "t allocate", "be allocated", "allocation", "alloc fail", "over its",
+          "over the")
 _WARNING_LEVELS = ("WARNING", "WARN", "INFO", "DEBUG")
 # which memory: /dev/shm; words only the host's limits and killers use; device words; other host words
 _SHM = lazy(r"(?i)/dev/shm|shared\s+memory|\bshm\b")
-_HOST_STRONG = lazy(r"(?i)h_vmem|\b(?:cgroup|memcg|heap|jvm|java|RAM|container|pod|evicted|job|rss|vmrss|swap|"
+_HOST_STRONG = lazy(r"(?i)h_vmem|(?<!/)\bjob\b(?!:)|\b(?:cgroup|memcg|heap|jvm|java|RAM|container|pod|evicted|rss|vmrss|swap|"
                     r"session|earlyoom|oomkilled|taskoom|memorypressure)\b|oom[-_ ]kill|memory\s+limit")
 _GPU = lazy(r"(?i)\b(?:cuda\w*|gpu|device|hbm|vram|hip|rocm|npu|xpu|mps|tpu|cu(?:blas\w*|dnn|fft|solver|rand|sparse)|"
-            r"nccl|triton|tensorrt\w*|onnxruntime|devmem|accelerator|ascend|habana|gaudi|metal)\b|_ALLOC_FAILED")
+            r"nccl|triton|tensorrt\w*|onnxruntime|devmem|accelerator|ascend|habana|gaudi|metal|xla|jax|tensorflow)\b"
+            r"|_ALLOC_FAILED")
 _HOST = lazy(r"(?i)\b(?:host|cpu|system\s+memory|node|slurm|pbs|condor|sge|kernel|replica|executor|limit|sigkill)\b")
 _SIZE = lazy(r"(?i)(?:allocat\w*|size|requested|request)\D{0,30}?(\d[\d,]*(?:\.\d+)?)\s*"
              r"(bytes|[KMGT]i?B|kb|mb|gb)\b")
@@ -99,8 +107,8 @@ def parse(record: Record) -> list[Event]:
         return []
     text = record.text
     memory, kind = ("host", "host_oom_kill") if record.source.kind == "kernel" else _memory(text, line)
-    if any(ev.facts.get("memory") in (memory, None) for ev in reported_near(record, NEAR)):
-        return []      # the sentence repeats a failure already reported
+    if reported_near(record, NEAR):
+        return []      # the sentence repeats (or follows from) a failure already reported
     facts: dict = {}
     m = _SIZE.search(line)
     if m:
@@ -115,6 +123,18 @@ def parse(record: Record) -> list[Event]:
     return [ev]
 
 
+def after_read(analysis) -> None:
+    """A specific family's report of the same failure, printed after this sentence (an XLA
+    status line before its report), makes this one redundant: it goes."""
+    mine = [e for e in analysis.events if e.facts.get("signature") == SIGNATURE]
+    if not mine:
+        return
+    known = [e.line for e in analysis.events if e.facts.get("signature") not in (None, SIGNATURE)]
+    drop = {id(e) for e in mine if any(abs(e.line - no) <= NEAR for no in known)}
+    if drop:
+        analysis.events[:] = [e for e in analysis.events if id(e) not in drop]
+
+
 def _ran_out_line(record: Record) -> str | None:
     """The first line of `record` that states, unhedged, that memory ran out as a failure."""
     lines = record.lines
@@ -122,9 +142,17 @@ def _ran_out_line(record: Record) -> str | None:
         t = ln.text.strip()
         if not t or t.startswith(("File \"", "^", "~")) or len(t) > 4000:
             continue
-        clause = next((c for c in _CLAUSE.split(t) if _said(c)), None)
-        if clause is None or _HEDGE.search(clause):
+        low = t.lower()
+        if not any(stem in low for stem in _STEMS):
+            continue        # a plain substring test first: metric lines say `memory_allocated` a lot
+        # a path or link (`docs/faq.md#out-of-memory`) says nothing ran out
+        clause = next((c for c in _CLAUSE.split(_LINK.sub(" ", t)) if _said(c)), None)
+        if clause is None or _HEDGE.search(clause) or _RECOVERED.search(t):
             continue
+        if t.endswith(":") and i + 1 < len(lines) and _said(lines[i + 1].text):
+            continue        # a status heading its report (`RESOURCE_EXHAUSTED: From ...:`): the report says it
+        if t[:1].islower() and i and _HEDGE.search(lines[i - 1].text):
+            continue        # the hedged sentence of the line before goes on here
         if _SELF_FAILING.search(clause) or ln.level in ("ERROR", "FATAL", "CRITICAL"):
             return t
         near = lines[max(0, i - _NEIGHBOURS):i + _NEIGHBOURS + 1]

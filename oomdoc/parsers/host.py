@@ -152,7 +152,7 @@ def _kernel(text: str) -> dict | None:
         f["process_name"] = m["comm"]
         if m["reason"]:
             f["oom_reason"] = m["reason"]
-        if m.re is _KILLED._compiled():
+        if m.re is _KILLED.compiled():
             f["total_vm_bytes"] = _kb(m["vm"])
             f["anon_rss_bytes"] = _kb(m["anon"])
             f["file_rss_bytes"] = _kb(m["file"])

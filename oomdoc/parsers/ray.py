@@ -444,7 +444,7 @@ def _wrapped_report_piece(text: str, s: str) -> bool:
             or _SIZE_PAIR.match(s) is not None):
         return False
     head = text[:3000]
-    if not any(k in head for k in _REPORT_OPEN) or text.count("\n") >= 30:
+    if not any(map(head.__contains__, _REPORT_OPEN)) or text.count("\n") >= 30:
         return False
     return not _in_table(text)
 

@@ -56,7 +56,7 @@ FACTS["phases"] = "every phase recognised, outermost first"
 
 _RANK = {"possible": 0, "likely": 1, "certain": 2}
 NEAR = 400     # lines: a Ray driver re-raises a worker's failure soon after the worker prints it
-_WS = re_cache.compile(r"\s+")
+_WS = re_cache.lazy(r"\s+")
 _SQUEEZED = [(e, tuple(_WS.sub("", a) for a in e.anchors)) for e in _CAT.entries]
 
 

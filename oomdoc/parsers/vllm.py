@@ -104,7 +104,7 @@ FACTS.update(signatures.tag_facts(KINDS))   # signature, memory, certainty and c
 _G = r"(?P<{0}>[-+]?\d+(?:\.\d*)?)\s*(?P<{0}_u>GiB|Gib|GB)"
 
 
-_FIELD = re_cache.compile(r"\{(\w+)\}")
+_FIELD = re_cache.lazy(r"\{(\w+)\}")
 
 
 def _rx(pattern: str) -> re.Pattern:
@@ -319,7 +319,7 @@ def continues(text: str, nxt: str) -> bool:
     """A wrapped vLLM error: the message started and has not reached its end yet."""
     if text.count("\n") >= _MAX_WRAP or not nxt.strip() or nxt.lstrip().startswith(("Traceback", 'File "')):
         return False
-    if not any(s in text for s in _ERROR_STARTS):
+    if not any(map(text.__contains__, _ERROR_STARTS)):   # in C: every line after an open record
         return False
     return not any(_errors(v) for v in joined_variants(text)) or text.rstrip().endswith(("(", ",", "/"))
 

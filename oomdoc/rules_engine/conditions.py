@@ -169,7 +169,7 @@ def derive(ev, cfg=None) -> dict:
 
 
 # Processes no training run starts: notebook kernels and desktop sessions.
-_FOREIGN = re_cache.compile(r"ipykernel|jupyter|\bX(?:org|wayland)\b|gnome-shell|kwin|plasmashell|firefox|chrom(?:e|ium)",
+_FOREIGN = re_cache.lazy(r"ipykernel|jupyter|\bX(?:org|wayland)\b|gnome-shell|kwin|plasmashell|firefox|chrom(?:e|ium)",
                       re_cache.I)
 
 

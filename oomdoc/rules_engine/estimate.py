@@ -18,14 +18,14 @@ from __future__ import annotations
 from .. import re_cache
 
 # `7B`, `1.5b`, `0.5B`, `350M`, `8x7B` inside a model name or path
-_SIZE = re_cache.compile(r"(?<![A-Za-z0-9.])(?:(?P<experts>\d+)x)?(?P<n>\d+(?:\.\d+)?)(?P<unit>[bBmM])(?![A-Za-z0-9])")
+_SIZE = re_cache.lazy(r"(?<![A-Za-z0-9.])(?:(?P<experts>\d+)x)?(?P<n>\d+(?:\.\d+)?)(?P<unit>[bBmM])(?![A-Za-z0-9])")
 # well-known names that carry no size
 _KNOWN = {
     "gpt2-xl": 1.5e9, "gpt2-large": 774e6, "gpt2-medium": 355e6, "gpt2": 124e6,
     "starcoder": 15.5e9, "starcoderbase": 15.5e9, "bert-large": 340e6, "bert-base": 110e6,
     "t5-11b": 11e9, "t5-3b": 3e9, "t5-large": 770e6, "t5-base": 220e6,
 }
-_QUANT4 = re_cache.compile(r"(?i)(?:\b|_|-)(?:gptq|awq|int4|4bit|bnb-4bit|nf4)(?:\b|_|-|$)")
+_QUANT4 = re_cache.lazy(r"(?i)(?:\b|_|-)(?:gptq|awq|int4|4bit|bnb-4bit|nf4)(?:\b|_|-|$)")
 
 
 def model_params(name: str | None) -> float | None:

@@ -47,8 +47,8 @@ MORE_DIR = os.path.join(os.path.dirname(PATH), "catalogue.d")
 MEMORY = ("gpu", "host", "shm", "kv-cache", "object-store")
 CERTAINTY = ("certain", "likely", "possible")
 _UNIT = r"(?:bytes|byte|KiB|MiB|GiB|TiB|PiB|KB|MB|GB|TB|kB|B|K|M|G|T)"
-_PLACE = re_cache.compile(r"\{(size|int|num|word|kib|gib)(?::(\w+))?\}")
-_WS = re_cache.compile(r"\s+")
+_PLACE = re_cache.lazy(r"\{(size|int|num|word|kib|gib)(?::(\w+))?\}")
+_WS = re_cache.lazy(r"\s+")
 
 
 def _placeholder(m: re.Match) -> str:
@@ -195,6 +195,17 @@ def _paths() -> list[str]:
     return [PATH] + [os.path.join(MORE_DIR, n) for n in more]
 
 
+@lru_cache(maxsize=1)
+def _data_key() -> str | None:
+    """What the cached catalogue data depends on: the files' paths, mtimes and sizes (None
+    when one cannot be read: nothing is cached then)."""
+    try:
+        stats = [(p, os.stat(p)) for p in _paths()]
+    except OSError:
+        return None
+    return "3:" + "|".join(f"{os.path.realpath(p)}:{st.st_mtime_ns}:{st.st_size}" for p, st in stats)
+
+
 def _cached_data() -> dict:
     """The catalogue's data; parsed YAML is cached (importing and parsing YAML costs
     ~20 ms of every run's start-up; `datafiles.read_cache`), keyed by the files' paths,
@@ -202,13 +213,9 @@ def _cached_data() -> dict:
     from ..datafiles import cache_dir, checksum, read_cache
 
     paths = _paths()
-    try:
-        stats = [os.stat(p) for p in paths]
-    except OSError:
-        stats = None
-    cache = key = None
-    if stats is not None:
-        key = "3:" + "|".join(f"{os.path.realpath(p)}:{st.st_mtime_ns}:{st.st_size}" for p, st in zip(paths, stats))
+    key = _data_key()
+    cache = None
+    if key is not None:
         cache = os.path.join(cache_dir(),
                              f"signatures-{checksum(key.encode('utf-8', 'surrogateescape'))}.marshal")
         got = read_cache(cache, key)
@@ -226,22 +233,34 @@ def _cached_data() -> dict:
     return data
 
 
+def derived(kind: str, build):
+    """`build()`: plain data derived from the catalogue alone (trigger literals, a family's
+    keys), kept in the user cache (`re_cache.derived`) while the catalogue file and this
+    module are unchanged, so a run need not derive it again (start-up time, issue 12).
+    `kind` names the table and its builder's version."""
+    key = _data_key()
+    try:
+        st = os.stat(__file__)
+    except (OSError, TypeError):
+        key = None
+    if key is None:
+        return build()
+    return re_cache.derived(f"sig-{kind}", f"{st.st_mtime_ns}:{st.st_size}:{key}", build)
+
+
 @lru_cache(maxsize=1)
 def catalogue() -> Catalogue:
     data = _cached_data()
     groups = {g["name"]: Group(name=g["name"], parser=g["parser"], before=g.get("before", 0),
                                after=g.get("after", 0), extra=tuple(g.get("extra", ())))
               for g in data["groups"]}
-    entries = []
-    for e in data["entries"]:
-        entries.append(Signature(
-            id=e["id"], family=e["family"], kind=e["kind"], memory=e["memory"],
-            certainty=e["certainty"], group=e["group"], anchors=tuple(e["anchors"]),
-            pattern_text=e["pattern"], parser=e.get("parser"), fact_texts=tuple(e.get("facts", ())),
-            set_facts=dict(e.get("set", {})), expect=dict(e.get("expect", {})),
-            versions=str(e.get("versions", "")), source=dict(e.get("source", {})),
-            sample=e.get("sample", ""), default=bool(e.get("default", False)),
-            unless_text=e.get("unless", ""), more=tuple(e.get("more", ()))))
+    # every field given in order: a record's quickest construction (a hundred entries per run)
+    entries = [Signature(e["id"], e["family"], e["kind"], e["memory"], e["certainty"], e["group"],
+                         tuple(e["anchors"]), e["pattern"], e.get("parser"), tuple(e.get("facts", ())),
+                         dict(e.get("set", {})), dict(e.get("expect", {})), str(e.get("versions", "")),
+                         dict(e.get("source", {})), e.get("sample", ""), bool(e.get("default", False)),
+                         e.get("unless", ""), tuple(e.get("more", ())), None, None)
+               for e in data["entries"]]
     return Catalogue(groups=groups, entries=entries)
 
 
@@ -249,6 +268,11 @@ def trigger_groups(parser: str) -> tuple:
     """The scanner's `TriggerGroup`s of one parser family: its entries' anchors."""
     from ..scan import TriggerGroup
 
+    return tuple(TriggerGroup(name, tuple(lits), before=before, after=after)
+                 for name, lits, before, after in derived(f"groups1:{parser}", lambda: _trigger_groups(parser)))
+
+
+def _trigger_groups(parser: str) -> list:
     cat = catalogue()
     out = []
     for g in cat.groups.values():
@@ -259,8 +283,8 @@ def trigger_groups(parser: str) -> tuple:
             if e.group == g.name:
                 lits.extend(a for a in e.anchors if a not in lits)
         lits.extend(a for a in g.extra if a not in lits)
-        out.append(TriggerGroup(g.name, tuple(lits), before=g.before, after=g.after))
-    return tuple(out)
+        out.append((g.name, lits, g.before, g.after))
+    return out
 
 
 @lru_cache(maxsize=1)
@@ -283,7 +307,7 @@ TAG_FACTS = {
     "certainty": "how sure the message is: certain (an OOM), likely, possible (a kill with no memory report)",
     "truncated": "the message was cut short or abridged: its strict parser could not read all its facts",
 }
-_FACT_NAME = re_cache.compile(r"\{(?:size|int|num|word|kib|gib):(\w+)\}|\(\?P<(\w+?)__\w+>")
+_FACT_NAME = re_cache.lazy(r"\{(?:size|int|num|word|kib|gib):(\w+)\}|\(\?P<(\w+?)__\w+>")
 
 
 def tag_facts(kinds) -> dict[str, str]:
