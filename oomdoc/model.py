@@ -177,7 +177,7 @@ class Record:
                 q = t.find('"', 6)
                 fn = t.rsplit(" in ", 1)[-1] if " in " in t else ""
                 # Windows paths read like POSIX ones (`site-packages\torch\nn\modules\module.py`)
-                out.append(f"{t[6:q].replace(chr(92), '/')}:{fn.strip()}")
+                out.append(t[6:q].replace("\\", "/") + ":" + fn.strip())
         return out
 
 

@@ -557,16 +557,21 @@ class Scanner:
                 p = self._next_line_hit(buf, q, b, lits)
                 if p < 0:
                     break
-                out.append((p, -1, 0))
-                reported.append(p)
-                self.line_seen += 1
-                nl = buf.find(b"\n", p, r1)
-                eol = nl + 1 if nl >= 0 else r1
-                self._probe = base + eol + max(4096, (base + eol) // self.sample_period)
+                self._sampled(buf, p, r1, base, out, reported)
         # most pieces hold a one-line trigger: the next region may leave them out of its pass
         self._lines_dense = sum(min(b, r1) - a for a, b, _ in blocks) >= 0.75 * (r1 - r0)
         self._keep(_Tail(buf, r0, r1, first, blocks, reported, floor=floor))
         return out
+
+    def _sampled(self, buf: bytes, p: int, r1: int, base: int, out: list, reported: list) -> None:
+        """A probe found a one-line trigger at `p`: report it and move the probe a sampling
+        period past its line's end."""
+        out.append((p, -1, 0))
+        reported.append(p)
+        self.line_seen += 1
+        nl = buf.find(b"\n", p, r1)
+        eol = nl + 1 if nl >= 0 else r1
+        self._probe = base + eol + max(4096, (base + eol) // self.sample_period)
 
     def _keep(self, tail: _Tail) -> None:
         self._tails.append(tail)
@@ -602,12 +607,7 @@ class Scanner:
             if p < 0:
                 missed = r1 - q
                 break
-            out.append((p, -1, 0))
-            reported.append(p)
-            self.line_seen += 1
-            nl = buf.find(b"\n", p, r1)
-            eol = nl + 1 if nl >= 0 else r1
-            self._probe = base + eol + max(4096, (base + eol) // self.sample_period)
+            self._sampled(buf, p, r1, base, out, reported)
         self._lines_dense = missed < (r1 - r0) // 4
         self._keep(_Tail(buf, r0, r1, first, None, reported, floor=r0))
         return out

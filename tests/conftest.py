@@ -60,3 +60,17 @@ def sigint_default() -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def fold(text: str, width: int) -> str:
+    """`fold -s -w width` as a paste gets it: a break after the last blank that fits (the
+    blank stays at the line's end), a word longer than the width cut."""
+    out = []
+    for ln in text.split("\n"):
+        while len(ln) > width:
+            cut = ln.rfind(" ", 0, width)
+            cut = width if cut <= 0 else cut + 1
+            out.append(ln[:cut])
+            ln = ln[cut:]
+        out.append(ln)
+    return "\n".join(out)

@@ -35,17 +35,10 @@ def _hard_wrap(text: str, width: int) -> str:
 
 
 def _fold(text: str, width: int) -> str:
-    """`fold -s -w width`: a break after the last blank that fits (the blank stays at the
-    line's end), a word longer than the width cut; colour codes dropped as copying does."""
-    out = []
-    for ln in _SGR.sub("", text).split("\n"):
-        while len(ln) > width:
-            cut = ln.rfind(" ", 0, width)
-            cut = width if cut <= 0 else cut + 1
-            out.append(ln[:cut])
-            ln = ln[cut:]
-        out.append(ln)
-    return "\n".join(out)
+    """`fold -s` on what a terminal shows (colour codes dropped as copying does)."""
+    from conftest import fold
+
+    return fold(_SGR.sub("", text), width)
 
 
 def _word_wrap(text: str, width: int) -> str:

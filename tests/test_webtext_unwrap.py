@@ -161,27 +161,16 @@ RAY_OOM = ("ray.exceptions.OutOfMemoryError: Task was killed due to the node run
            "node, use `ray logs raylet.out -ip 10.0.0.5`.")
 
 
-def _fold(text: str, width: int) -> str:
-    """`fold -s`: a break after the last blank that fits; the blank stays at the line's end."""
-    out = []
-    for ln in text.split("\n"):
-        while len(ln) > width:
-            cut = ln.rfind(" ", 0, width)
-            cut = width if cut <= 0 else cut + 1
-            out.append(ln[:cut])
-            ln = ln[cut:]
-        out.append(ln)
-    return "\n".join(out)
-
-
 def test_a_word_wrap_that_left_a_line_short_before_a_long_id_is_joined_too():
     """An id or hash longer than the room left sends the wrap early; the short line is joined."""
     import textwrap
 
+    from conftest import fold
+
     tb = ['Traceback (most recent call last):',
           '  File "/opt/conda/lib/python3.11/site-packages/ray/_private/auto_init_hook.py", line 21, in auto_init_wrapper',
           '    return fn(*args, **kwargs)', RAY_OOM, ""]
-    for pasted in ("\n".join("\n".join(textwrap.wrap(ln, 80) or [""]) for ln in tb), _fold("\n".join(tb), 80)):
+    for pasted in ("\n".join("\n".join(textwrap.wrap(ln, 80) or [""]) for ln in tb), fold("\n".join(tb), 80)):
         ev = [e for e in read_events(pasted.encode()).events if e.kind == "ray_oom_kill"]
         assert len(ev) == 1
         f = ev[0].facts

@@ -366,7 +366,12 @@ def _command_line(lines, start, s, entries, commands, warn):
         entries.extend(cmd.entries)
 
 
-_ARG = re_cache.compile(r"^(?:--?[A-Za-z][\w.-]*(?:=\S*)?|\+{0,2}~?[A-Za-z_][\w.]*=\S*)$")
+_ARG = re_cache.lazy(r"^(?:--?[A-Za-z][\w.-]*(?:=\S*)?|\+{0,2}~?[A-Za-z_][\w.]*=\S*)$")
+
+
+def _takes_value(word: str) -> bool:
+    """A `--flag` with no `=value`: the next word may be its value."""
+    return word.startswith("-") and "=" not in word and _ARG.match(word) is not None
 
 
 def _argument_lines(lines, start, body, limit=200):
@@ -377,18 +382,17 @@ def _argument_lines(lines, start, body, limit=200):
     flag or override at all (a log message) ends the command.
     """
     key = lines[start].source.key
-    after_flag = _ARG.match(body.split()[-1] or "") is not None and body.split()[-1].startswith("-")
+    after_flag = _takes_value(body.split()[-1])
     j = start
     while j + 1 < len(lines) and j - start < limit:
-        ln = lines[j + 1]
-        words = ln.text.split()
-        if ln.source.key != key or not words:
+        words = lines[j + 1].text.split()
+        if lines[j + 1].source.key != key or not words:
             break
         shaped, prev_flag = 0, after_flag
         for w in words:
             if _ARG.match(w):
                 shaped += 1
-                prev_flag = w.startswith("-") and "=" not in w
+                prev_flag = _takes_value(w)
             elif prev_flag:
                 prev_flag = False
             else:

@@ -28,11 +28,12 @@ from ..units import to_bytes
 from .base import event, lazy, reported, reported_near
 
 NAME = "generic"
-# records are offered on these (lowercase) stems; scanner triggers stay the catalogue's
-KEYS = ("out of memory", "out-of-memory", "outofmemory", "oom", "alloc", "not enough", "insufficient",
-        "isn't enough", "is not enough", "exhausted", "heap space", "memory limit", "mem limit", "exceed",
-        "available ram", "memorypressure", "memory pressure", "vmem", "low memory", "low on memory",
-        "low on resource")
+# a record is offered, and a line read, only when it holds one of these (lowercase): every
+# wording the patterns below read has one; scanner triggers stay the catalogue's
+KEYS = ("out of", "out-of", "outofmemory", "oom", "enough", "insufficient", "exhausted", "heap space", "limit",
+        "exceed", "available ram", "memorypressure", "low memory", "low on", "alloc_failed", "fail",
+        "to allocate", "not allocate", "t allocate", "be allocated", "allocation", "alloc fail", "over its",
+        "over the")
 TRIGGERS = ()
 LINE_TRIGGERS = ()
 KINDS: dict[str, str] = {}     # it emits the kinds of the families it stands in for
@@ -79,11 +80,6 @@ _CLAUSE = lazy(r"(?<=[.!?;])\s+(?=\S)|\s+\|\s+")
 # an OOM the program caught and went on from is no failure (said anywhere on the line)
 _RECOVERED = lazy(r"(?i)\b(?:caught|retry\w*|recover\w*|retract\w*|preempt\w*)\b")
 _LINK = lazy(r"\S*[/#]\S*[#/]\S*|https?://\S+|\S+\.(?:md|html?|rst)\S*")
-# one of these is in every wording the patterns above read (cheap to test on long lines)
-_STEMS = ("out of", "out-of", "outofmemory", "oom", "enough", "insufficient", "exhausted", "heap space", "limit",
-          "exceed", "available ram", "memorypressure", "low memory", "low on", "alloc_failed", "fail",
-          "to allocate", "not allocate", "t allocate", "be allocated", "allocation", "alloc fail", "over its",
-          "over the")
 _WARNING_LEVELS = ("WARNING", "WARN", "INFO", "DEBUG")
 # which memory: /dev/shm; words only the host's limits and killers use; device words; other host words
 _SHM = lazy(r"(?i)/dev/shm|shared\s+memory|\bshm\b")
@@ -99,16 +95,12 @@ _NEIGHBOURS = 3     # lines around the wording where the failure may be said (`R
 
 
 def parse(record: Record) -> list[Event]:
-    done = reported(record)
-    if done:
-        return []
+    if reported(record) or reported_near(record, NEAR):
+        return []      # reported already, or the sentence repeats (follows from) a failure just before
     line = _ran_out_line(record)
     if line is None:
         return []
-    text = record.text
-    memory, kind = ("host", "host_oom_kill") if record.source.kind == "kernel" else _memory(text, line)
-    if reported_near(record, NEAR):
-        return []      # the sentence repeats (or follows from) a failure already reported
+    memory, kind = ("host", "host_oom_kill") if record.source.kind == "kernel" else _memory(record.text, line)
     facts: dict = {}
     m = _SIZE.search(line)
     if m:
@@ -123,18 +115,6 @@ def parse(record: Record) -> list[Event]:
     return [ev]
 
 
-def after_read(analysis) -> None:
-    """A specific family's report of the same failure, printed after this sentence (an XLA
-    status line before its report), makes this one redundant: it goes."""
-    mine = [e for e in analysis.events if e.facts.get("signature") == SIGNATURE]
-    if not mine:
-        return
-    known = [e.line for e in analysis.events if e.facts.get("signature") not in (None, SIGNATURE)]
-    drop = {id(e) for e in mine if any(abs(e.line - no) <= NEAR for no in known)}
-    if drop:
-        analysis.events[:] = [e for e in analysis.events if id(e) not in drop]
-
-
 def _ran_out_line(record: Record) -> str | None:
     """The first line of `record` that states, unhedged, that memory ran out as a failure."""
     lines = record.lines
@@ -143,7 +123,7 @@ def _ran_out_line(record: Record) -> str | None:
         if not t or t.startswith(("File \"", "^", "~")) or len(t) > 4000:
             continue
         low = t.lower()
-        if not any(stem in low for stem in _STEMS):
+        if not any(stem in low for stem in KEYS):
             continue        # a plain substring test first: metric lines say `memory_allocated` a lot
         # a path or link (`docs/faq.md#out-of-memory`) says nothing ran out
         clause = next((c for c in _CLAUSE.split(_LINK.sub(" ", t)) if _said(c)), None)
@@ -155,8 +135,11 @@ def _ran_out_line(record: Record) -> str | None:
             continue        # the hedged sentence of the line before goes on here
         if _SELF_FAILING.search(clause) or ln.level in ("ERROR", "FATAL", "CRITICAL"):
             return t
+        if _FAILURE.search(t):
+            return t
+        # the failure said around it (`Reason: Evicted`), unless this line is a warning's own
         near = lines[max(0, i - _NEIGHBOURS):i + _NEIGHBOURS + 1]
-        if any(_FAILURE.search(n.text) for n in near) and not (ln.level in _WARNING_LEVELS and not _FAILURE.search(t)):
+        if ln.level not in _WARNING_LEVELS and any(_FAILURE.search(n.text) for n in near):
             return t
     return None
 
@@ -171,11 +154,11 @@ def _memory(text: str, line: str) -> tuple[str, str]:
     for hay in (line, text):
         if _SHM.search(hay):
             return "shm", "shm_exhausted"
-        host = _HOST_STRONG.search(hay) or (None if _GPU.search(hay) else _HOST.search(hay))
-        if host:
+        device = _GPU.search(hay)
+        if _HOST_STRONG.search(hay) or (not device and _HOST.search(hay)):
             killed = any(w in hay.lower() for w in ("kill", "limit", "evict", "exceed", "crash", "terminat",
                                                      "taskoom", "pressure", "sigterm"))
             return "host", "host_oom_kill" if killed else "host_alloc_failed"
-        if _GPU.search(hay):
+        if device:
             return "gpu", "accelerator_oom"
     return "gpu", "accelerator_oom"     # a training job's unspecified memory is its accelerator's
