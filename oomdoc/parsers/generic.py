@@ -75,6 +75,8 @@ _HEDGE = lazy(
     r"|^-{1,2}[\w-]+\s"                                                       # an option's help line
     r"|\bno\s+(?:OOM|out[ -]of[ -]memory)|without\s+(?:an?\s+)?(?:OOM|running\s+out)|(?:didn't|did\s+not|won't)\s+"
     r"(?:OOM|run\s+out)|--[\w-]*(?:oom|memory)|oom_score|oom_kill_disable|\w_oom\b|\boom_\w|\b\w*memory\w*\s*[:=]\s*\d"
+    # a kernel's on-chip scratch (TPU vmem / smem): a compiler limit set by block shapes, not device memory
+    r"|\bmemory\s+space\s+(?:vmem|smem|sflag|semaphore|cmem)\b"
 )
 _CLAUSE = lazy(r"(?<=[.!?;])\s+(?=\S)|\s+\|\s+")
 # an OOM the program caught and went on from is no failure (said anywhere on the line)
