@@ -15,7 +15,7 @@ from .assemble import Assembler
 from .config.triggers import config_trigger_literals
 from .metrics_store import MetricStore
 from .model import Event, Line, Record
-from .prefixes import HOST_PREFIX, clean, host_prefix, peel, with_host
+from .prefixes import clean, host_prefix, peel, with_host
 from .reader import InputError, chunks, open_input, web_fixer
 from .scan import Scanner, TriggerGroup
 from .unwrap import unwrap
@@ -274,7 +274,7 @@ class Pipeline:
         self._metric_mods = [m for m in self.mods if getattr(m, "LINE_TRIGGERS", ())]
         self._indent: str | None = None   # decided on the first lines (see _paste_indent)
         self._gutter: int | str = 0         # and a line-number gutter (see _paste_gutter)
-        self._hosts = False                 # and pdsh's `host: ` on every line (see host_prefix)
+        self._hosts = None                  # pdsh's `host: ` / stern's `pod container ` on every line
         self._ipython = False               # IPython's tracebacks seen (ipython.py)
         # a joined line's number -> its number in the input (unwrap.py), when lines were joined
         self.renumber: Callable[[int], int] | None = None
@@ -390,7 +390,7 @@ class Pipeline:
                     piece = ""                 # a Markdown code fence around the paste
                 elif "<" in piece and _HTML_MARKUP.fullmatch(piece.strip()):
                     piece = ""                 # an issue's `<details><summary>Log</summary>`, `</pre>`
-                host = HOST_PREFIX.match(piece) if self._hosts else None
+                host = self._hosts.match(piece) if self._hosts else None
                 if host:
                     line = with_host(peel(no, piece[host.end():]), host.group(1))
                     line.raw = piece

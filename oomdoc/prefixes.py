@@ -70,6 +70,9 @@ _KUBE_PREFIX = re_cache.lazy(r"\[pod/([\w.-]+)/[\w.-]+\]\s")
 _LIGHTNING = re_cache.lazy(r"\[rank: (\d+)\]\s")
 _PDSH_IP = re_cache.lazy(r"(\d{1,3}(?:\.\d{1,3}){3}): ")
 HOST_PREFIX = re_cache.lazy(r"(localhost|[A-Za-z][\w-]*\d[\w.-]*): ")
+# `stern` (Kubernetes multi-pod tail) writes `pod container ` before each line; a pod name is a
+# DNS label with a dash and a digit in it (`trainer-7d9f8c-x2b4k`, `ray-head-0`)
+STERN_PREFIX = re_cache.lazy(r"((?=[a-z0-9.-]*-)(?=[a-z0-9.-]*\d)[a-z0-9][a-z0-9.-]*[a-z0-9]) [a-z0-9](?:[a-z0-9-]*[a-z0-9])? ")
 _NOT_HOSTS = ("Error", "Exception", "Warning")
 
 
@@ -246,15 +249,19 @@ def peel(no: int, text: str) -> Line:
                 header=header, level=level)
 
 
-def host_prefix(lines: list[str]) -> bool:
-    """Whether a paste's lines carry pdsh's `host: ` in front (DeepSpeed multi-node): most lines
-    start with one of a few host-like names (a digit in them: `worker-1`, `node03`, `gpu-a100-2`).
-    Decided on the whole paste, as `fp16: ` or `step1: ` may start a line of any log."""
-    body = [t for t in lines if t.strip()]
+def host_prefix(lines: list[str]):
+    """The pattern of the host (or pod) every line of a paste carries in front, or None: pdsh's
+    `host: ` (DeepSpeed multi-node) or stern's `pod container `. Most lines start with one of a
+    few host-like names (a digit in them: `worker-1`, `node03`, `gpu-a100-2`). Decided on the
+    whole paste, as `fp16: ` or `step1: ` may start a line of any log."""
+    body = [ANSI_RE.sub("", t) for t in lines if t.strip()]
     if len(body) < 3:
-        return False
-    hosts = [m.group(1) for m in map(HOST_PREFIX.match, body) if m and not m.group(1).endswith(_NOT_HOSTS)]
-    return len(hosts) >= 0.6 * len(body) and len(set(hosts)) <= 32
+        return None
+    for pattern in (HOST_PREFIX, STERN_PREFIX):
+        hosts = [m.group(1) for m in map(pattern.match, body) if m and not m.group(1).endswith(_NOT_HOSTS)]
+        if len(hosts) >= 0.6 * len(body) and len(set(hosts)) <= 32:
+            return pattern
+    return None
 
 
 def with_host(line: Line, host: str) -> Line:

@@ -85,6 +85,7 @@ def _shapes(text: str) -> dict[str, str]:
         "pdsh ip": "\n".join("10.0.0.3: " + ln for ln in lines),
         "mpirun --tag-output": "\n".join("[1,3]<stderr>:" + ln for ln in lines),
         "kubectl logs --prefix": "\n".join("[pod/trainer-0/pytorch] " + ln for ln in lines),
+        "stern": "\n".join("trainer-7d9f8c-x2b4k pytorch " + ln for ln in lines),
         # a reply quoting the report; an issue's collapsed section
         "quoted twice": "\n".join("> > " + ln for ln in lines),
         "details block": "<details><summary>Full log</summary>\n\n```\n" + text.rstrip("\n") + "\n```\n</details>\n",
@@ -191,6 +192,11 @@ def test_multi_node_launcher_tags_give_each_line_its_node_and_rank():
     ev = _gpu_oom(text)
     assert ev.source.ip == "worker-1" and ev.facts["phase"] == "update_actor"
     assert ev.facts["total_bytes"] == _gib("79.19")
+    # stern (`pod container ` before each line): two pods' tracebacks interleaved stay apart
+    a = [f"verl-worker-1 main {ln}" for ln in FRAMES + [G4]]
+    b = [f"verl-worker-2 main {ln}" for ln in FRAMES[:2]]
+    ev = _gpu_oom("\n".join([a[0], b[0], a[1], b[1], *a[2:]]))
+    assert ev.source.ip == "verl-worker-1" and ev.facts["phase"] == "update_actor"
     # a name before a colon on a few lines is no host column
     assert peel(1, "fp16: enabled").text == "fp16: enabled"
 
