@@ -111,6 +111,13 @@ def test_windows_frame_paths_give_the_phase_as_posix_ones_do():
     assert _oom(tb).facts["phase"] == "model_load"
 
 
+def test_the_method_a_vllm_worker_failed_in_gives_the_phase():
+    # vllm/executor/multiproc_worker_utils.py logs the method with the error, before any frame
+    text = ("(VllmWorkerProcess pid=67) ERROR 11-05 03:21:52 multiproc_worker_utils.py:233] Exception in worker "
+            "VllmWorkerProcess while processing method determine_num_available_blocks: " + G5 + "\n")
+    assert _oom(text).facts["phase"] == "kv_cache_init"
+
+
 def test_allocator_oom_is_reported_once_not_also_as_accelerator_oom():
     text = ("Traceback (most recent call last):\n  File \"a.py\", line 1, in f\n    g()\n" + G5 + "\n"
             "CUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace "

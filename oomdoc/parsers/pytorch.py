@@ -325,6 +325,9 @@ _FUNC_PHASE = {
     "backward": "backward", "_engine_run_backward": "backward", "run_backward": "backward",
 }
 _RAY_METHOD = _lazy(r"ray::(\w+)\.(\w+)\(")
+# vLLM's multiprocessing executor names the method its worker failed in
+# (vllm/executor/multiproc_worker_utils.py: "Exception in worker ... while processing method ...")
+_WORKER_METHOD = _lazy(r"while processing method (\w+)")
 # OpenRLHF / Open-Reasoner-Zero actors share one `ppo_train` method name: the class says which model.
 _PPO_TRAIN = {"ppo_train", "fit"}
 _RANK = {p: i for i, p in enumerate(PHASES)}
@@ -365,12 +368,17 @@ def phase_of(record: Record, text: str | None = None) -> dict:
             p = func_phase("", meth)
         if p and p not in found:
             found.append(p)
+    body = text if text is not None else record.text
+    if "while processing method" in body:
+        for meth in _WORKER_METHOD.findall(body):
+            p = func_phase("", meth)
+            if p and p not in found:
+                found.append(p)
     for fr in record.frames():
         path, _, func = fr.rpartition(":")
         p = func_phase(path, func)
         if p and p not in found:
             found.append(p)
-    body = text if text is not None else record.text
     if "Failed to clone() tensor with name" in body and "checkpoint_save" not in found:
         found.append("checkpoint_save")   # FSDP state_dict(): the full copy did not fit
     op = op_of(body)
