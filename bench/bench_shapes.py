@@ -11,12 +11,13 @@ CPU (user+sys) with its ratio, and peak RSS (wait4). The fallback engine is
 forced with OOMDOC_SCAN_ENGINE=fallback. The load average is printed per
 shape: the ratios move with it.
 
-`--before TREE` adds the same commands run from another source tree (say
-`git archive COMMIT | tar -x -C TREE`), interleaved in the same run, for a
-before/after comparison on the hyperscan engine.
+`--before TREE` (repeatable) adds the same commands run from another source
+tree (say `git archive COMMIT | tar -x -C TREE`), interleaved in the same run,
+for a before/after comparison on the hyperscan engine; rows are named by the
+tree's folder.
 
 usage: bench_shapes.py [--size BYTES] [--repeat N] [--only SHAPE,...] [--verbs facts,explain]
-                       [--engines hyperscan,fallback] [--dir DIR] [--before TREE]
+                       [--engines hyperscan,fallback] [--dir DIR] [--before TREE]...
 """
 from __future__ import annotations
 
@@ -72,7 +73,8 @@ def main() -> int:
     ap.add_argument("--verbs", default="facts,explain")
     ap.add_argument("--engines", default="hyperscan,fallback")
     ap.add_argument("--dir", default="/tmp/oomdoc-bench")
-    ap.add_argument("--before", default=None, help="another source tree, run alike (hyperscan) for before/after")
+    ap.add_argument("--before", action="append", default=[],
+                    help="another source tree, run alike (hyperscan) for before/after (repeatable)")
     args = ap.parse_args()
     env = dict(os.environ)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -95,13 +97,13 @@ def main() -> int:
                 cmds[f"{verb}/{engine}"] = ([sys.executable, "-m", "oomdoc", verb, str(log), *extra],
                                             {**env, "OOMDOC_SCAN_ENGINE": engine,
                                              "OOMDOC_CACHE_DIR": str(caches / "now")}, None)
-            if args.before:
+            for before in args.before:
                 # run from the tree itself: `-m` puts the working directory first on sys.path
-                tree = str(Path(args.before).resolve())
-                cmds[f"{verb}/hyperscan@before"] = ([sys.executable, "-m", "oomdoc", verb, str(log), *extra],
-                                                    {**env, "OOMDOC_SCAN_ENGINE": "hyperscan",
-                                                     "PYTHONPATH": tree, "OOMDOC_CACHE_DIR": str(caches / "before")},
-                                                    tree)
+                tree = str(Path(before).resolve())
+                cmds[f"{verb}/hyperscan@{Path(tree).name}"] = (
+                    [sys.executable, "-m", "oomdoc", verb, str(log), *extra],
+                    {**env, "OOMDOC_SCAN_ENGINE": "hyperscan", "PYTHONPATH": tree,
+                     "OOMDOC_CACHE_DIR": str(caches / f"before-{Path(tree).name}")}, tree)
         for name, (cmd, cenv, cwd) in cmds.items():
             if name != "grep":
                 subprocess.run([*cmd[:4], str(warm), *cmd[5:]], stdout=subprocess.DEVNULL,

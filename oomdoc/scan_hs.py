@@ -39,6 +39,15 @@ from .scan_lines import step_counts
 ENGINE_ENV = "OOMDOC_SCAN_ENGINE"
 PIECE = 1 << 20      # a multiple of scan_lines.STEP
 
+# A 3-byte literal no UTF-8 text holds (0xff never occurs there), added to every big literal set.
+# Measured (bench/bench_literals.py): with ~470 literals all 6 bytes or longer, Hyperscan's literal
+# compiler picks a model that confirms false candidates on log text at ~0.5 s a GiB; one literal of
+# 3 bytes makes it pick another, at ~0.3-0.37 s a GiB on verl text (HF Trainer and Megatron text
+# the same or cheaper). Sets under ~64 literals use another matcher, which it does not change.
+SHAPER = b"\xff\xfe\xfd"
+SHAPER_ID = (1 << 31) - 1   # its pattern id: every match handler drops it
+SHAPE_MIN = 64
+
 
 def wanted() -> bool:
     """False when the fallback engine is forced by the environment."""
@@ -68,10 +77,13 @@ class Matcher:
         self._on_first = self._stop    # likewise
 
     def _record(self, pid: int, start: int, end: int, flags: int, ctx) -> None:
-        self._found.append((pid, end))
+        if pid != SHAPER_ID:
+            self._found.append((pid, end))
         # returning None (falsy) lets the scan go on
 
-    def _stop(self, pid: int, start: int, end: int, flags: int, ctx) -> bool:
+    def _stop(self, pid: int, start: int, end: int, flags: int, ctx) -> bool | None:
+        if pid == SHAPER_ID:
+            return None
         self._found.append((pid, end))
         return True     # stops the scan (hyperscan raises ScanTerminated)
 
@@ -215,7 +227,8 @@ class Presence:
         self._on_match = self._record  # one bound method, referenced for the db's lifetime
 
     def _record(self, pid: int, start: int, end: int, flags: int, ctx) -> None:
-        self._found.append(pid)
+        if pid != SHAPER_ID:
+            self._found.append(pid)
 
     def __call__(self, data: bytes) -> list[int]:
         """Ids (positions in `words`) of the literals occurring in data."""
@@ -228,7 +241,7 @@ class Presence:
         return out
 
 
-CACHE_FORMAT = b"oomdoc-hs-1"
+CACHE_FORMAT = b"oomdoc-hs-2"
 
 
 def _database(hs, rare: tuple[bytes, ...], line: tuple[bytes, ...]):
@@ -239,6 +252,11 @@ def _database(hs, rare: tuple[bytes, ...], line: tuple[bytes, ...]):
 
     exprs = list(rare) + list(line)
     flags = [0] * len(rare) + [hs.HS_FLAG_SINGLEMATCH] * len(line)
+    ids = list(range(len(exprs)))
+    if len(exprs) >= SHAPE_MIN and min(map(len, exprs)) > len(SHAPER):
+        exprs.append(SHAPER)
+        flags.append(hs.HS_FLAG_SINGLEMATCH)
+        ids.append(SHAPER_ID)
     # length-prefixed literals: two literal sets never share a key
     key = b"\0".join([CACHE_FORMAT, str(getattr(hs, "__version__", "?")).encode(), str(len(rare)).encode(),
                       *(str(len(x)).encode() + b":" + x for x in exprs)])
@@ -253,7 +271,7 @@ def _database(hs, rare: tuple[bytes, ...], line: tuple[bytes, ...]):
     except Exception:   # no file, another version's or platform's database: compile
         pass
     db = hs.Database(mode=hs.HS_MODE_BLOCK)
-    db.compile(expressions=exprs, ids=list(range(len(exprs))), elements=len(exprs),
+    db.compile(expressions=exprs, ids=ids, elements=len(exprs),
                flags=flags, literal=True)
     try:
         write_cache(path, key + b"\n" + hs.dumpb(db))

@@ -412,3 +412,41 @@ def test_metric_hits_from_one_scan_are_the_find_loops(monkeypatch, tmp_path):
         sub = rnd.choice([line[:1], line[1:2], line[:2], line])
         limit = rnd.choice([1, 2, 5, 1 << 62])
         assert s._found_hits(data, a, b, sub, limit) == s._line_hits(data, a, b, sub, limit), (data, a, b, sub)
+
+
+# -- the shaping literal: big literal sets get a 3-byte literal no UTF-8 text holds ---------
+
+@needs_hs
+def test_shaping_literal_changes_no_match(monkeypatch, tmp_path):
+    """A set of SHAPE_MIN literals or more is compiled with scan_hs.SHAPER (it makes Hyperscan pick
+    a cheaper model on log text); its matches, in a latin-1 or binary log, reach no caller: rare hits,
+    one-line blocks, first_line, lines_in and the presence test answer as brute force does."""
+    monkeypatch.setenv(scan_hs.ENGINE_ENV, "hyperscan")
+    monkeypatch.setenv("OOMDOC_CACHE_DIR", str(tmp_path))
+    rnd = random.Random(7)
+    words = [w.encode() for w, _, _ in NESTED] + [f"trigger number {i:03d} failed".encode()
+                                                  for i in range(scan_hs.SHAPE_MIN)]
+    line = tuple(f"metric_{i:02d}=".encode() for i in range(scan_hs.SHAPE_MIN))
+    parts = words[:5] + [words[-1], line[3], line[40], scan_hs.SHAPER, scan_hs.SHAPER * 3,
+                         b"\xff\xfe", b" ordinary text ", b"\n"]
+    data = b"".join(rnd.choice(parts) for _ in range(20000))
+    assert data.count(scan_hs.SHAPER) > 1000
+    m = scan_hs.matcher(tuple(words), line)
+    assert m is not None and len(words) + len(line) >= scan_hs.SHAPE_MIN
+    found, blocks, _ = m.scan(data, 0, len(data), True)
+    assert [s for s, _ in found] == _leftmost_longest(data, words)
+    assert [lits for _, _, lits in blocks] == [
+        tuple(x for x in line if x in data[a:b]) for a, b, _ in blocks]
+    rare_only = m.scan(data, 0, len(data), False, rare_only=True)[0]
+    assert rare_only == found
+    many_lines = scan_hs.Matcher((), line)
+    for _ in range(200):
+        q = rnd.randint(0, len(data))
+        b = rnd.randint(q, min(len(data), q + 4000))
+        starts = [p for p in (data.find(x, q, b) for x in line) if p >= 0]
+        assert many_lines.first_line(data, q, b) == (min(starts) if starts else -1)
+        assert many_lines.lines_in(data, q, b) == tuple(x for x in line if x in data[q:b])
+    present = scan_hs.presence(line)
+    chunk = scan_hs.SHAPER + line[5] + scan_hs.SHAPER + line[9]
+    assert sorted(present(chunk)) == [5, 9]
+    assert present(scan_hs.SHAPER * 10) == []
