@@ -86,3 +86,29 @@ def test_a_batch_finder_that_reached_zero_is_not_told_to_shrink_the_batch(tmp_pa
     rep = explain(str(log), similar=False)
     causes = [d.cause for d in rep.diagnoses]
     assert causes and causes[0] not in ("micro-batch-too-large", "not-oom")
+
+
+def _progress(text: str):
+    return next((e for e in _events(text) if e.kind == "progress"), None)
+
+
+_OOM = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.07 GiB. GPU 0 has a total capacity of "
+        "23.68 GiB of which 609.81 MiB is free. Of the allocated memory 20.90 GiB is allocated by PyTorch, and "
+        "1.87 GiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting "
+        "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory "
+        "Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)\n")
+
+
+def test_the_bar_tqdm_closes_after_the_traceback_is_where_the_run_stopped():
+    """tqdm draws the bar an exception interrupted once more when the interpreter exits: pasted
+    after the error, it still says how far training got (read from unseen-i's misses)."""
+    ev = _progress(_OOM + "Train:  18%|████      | 88/494 [04:04<18:48,  2.78s/it]\n")
+    assert ev is not None and ev.facts["bar"] == "training" and ev.facts["steps_done"] == 88
+
+
+def test_a_bar_drawn_before_the_failure_still_wins_and_a_distant_later_one_is_ignored():
+    before = "Train:   2%|▏         | 9/494 [00:25<22:30,  2.78s/it]\n"
+    after = "Train:  18%|████      | 88/494 [04:04<18:48,  2.78s/it]\n"
+    assert _progress(before + _OOM + after).facts["steps_done"] == 9
+    far = _OOM + "".join(f"cleanup line {i}\n" for i in range(5)) + after
+    assert _progress(far) is None
