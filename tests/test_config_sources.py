@@ -171,6 +171,16 @@ def test_hydra_overrides_wrapped_inside_an_item_and_cut():
     assert "actor_rollout_ref.rollout.name" not in {s.raw_key for s in rc.settings.values()} | set(rc.raw)
 
 
+def test_hydra_overrides_whole_list_with_an_apostrophe_is_not_joined(tmp_path):
+    log = tmp_path / "train.log"
+    log.write_text("Error executing job with overrides: ['data.train_batch_size=64', "
+                   "\"trainer.experiment_name=bob's run\"]\n"
+                   "Traceback (most recent call last):\n  File \"main_ppo.py\", line 25, in main\n")
+    rc = load_run_config(read_events(str(log)), [])
+    assert rc.raw["data.train_batch_size"].value == 64
+    assert rc.raw["trainer.experiment_name"].value == "bob's run"
+
+
 def test_batch_finder_reaching_zero_means_batch_one_failed():
     # accelerate's find_executable_batch_size halves after each OOM and gives up only after batch 1
     rc = cfg("batch_size_exhausted.log")

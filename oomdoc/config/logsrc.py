@@ -285,6 +285,8 @@ def _hydra_joined(lines, start, s, limit=20):
     unbalanced, the next line is the rest of the item the wrap (a terminal, an issue
     editor) broke, joined without a separator.
     """
+    if s.rstrip().endswith("]"):
+        return s                        # a whole list (an item may hold an apostrophe of its own)
     k = start + 1
     while s.count("'") % 2 and k < len(lines) and k <= start + limit and lines[k].text.strip():
         s += lines[k].text.strip()
