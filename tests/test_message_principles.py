@@ -112,3 +112,25 @@ def test_a_bar_drawn_before_the_failure_still_wins_and_a_distant_later_one_is_ig
     assert _progress(before + _OOM + after).facts["steps_done"] == 9
     far = _OOM + "".join(f"cleanup line {i}\n" for i in range(5)) + after
     assert _progress(far) is None
+
+
+def test_xlas_report_under_its_oom_splits_inputs_from_temporaries():
+    """XLA prints what the program's inputs take and what its temporaries take under the OOM
+    (GPU BufferAssignment debugging, the TPU compiler's hbm table): read from unseen-i's misses,
+    where the inputs alone (an embedding table) overflowed with no temporaries at all."""
+    gpu = ("E1023 00:10:32.928098      30 pjrt_stream_executor_client.cc:2809] Execution of replica 0 failed: "
+           "RESOURCE_EXHAUSTED: Out of memory while trying to allocate 1049100288 bytes.\n"
+           "BufferAssignment OOM Debugging.\nBufferAssignment stats:\n"
+           "             parameter allocation: 1000.50MiB\n"
+           "              constant allocation:         0B\n"
+           "     preallocated temp allocation:         0B\n"
+           "                 total allocation:    1.95GiB\n")
+    ev = next(e for e in _events(gpu) if e.kind == "accelerator_oom")
+    assert ev.facts["argument_bytes"] == int(round(1000.5 * 2**20)) and ev.facts["temp_bytes"] == 0
+    tpu = ("XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of memory in memory "
+           "space hbm. Used 30.21G of 15.48G hbm. Exceeded hbm capacity by 14.73G.\n\n"
+           "Total hbm usage >= 30.73G:\n    reserved        530.00M \n    program          14.31G \n"
+           "    arguments        15.90G \n")
+    ev = next(e for e in _events(tpu) if e.kind == "accelerator_oom")
+    assert ev.facts["argument_bytes"] == int(round(15.90 * 2**30))
+    assert ev.facts["temp_bytes"] == int(round(14.31 * 2**30))
