@@ -158,6 +158,36 @@ def test_hydra_error_overrides_list():
     assert rc.raw["trainer.val_before_train"].value is False
 
 
+def test_hydra_overrides_wrapped_inside_an_item_and_cut():
+    # an issue editor broke the list inside 'actor_roll|out_ref...', the paste stopped inside the
+    # last item, and one item holds quotes of its own: every whole item is read, the cut one is not
+    rc = cfg("hydra_error_wrapped_cut.log")
+    assert rc.framework.id == "verl"
+    assert val(rc, "actor.gradient_checkpointing") is True
+    assert val(rc, "actor.micro_batch_size") == 1
+    assert val(rc, "rollout.tensor_parallel_size") == 4
+    assert val(rc, "rollout.gpu_memory_utilization") == 0.4
+    assert val(rc, "data.train_batch_size") == 384
+    assert "actor_rollout_ref.rollout.name" not in {s.raw_key for s in rc.settings.values()} | set(rc.raw)
+
+
+def test_hydra_overrides_whole_list_with_an_apostrophe_is_not_joined(tmp_path):
+    log = tmp_path / "train.log"
+    log.write_text("Error executing job with overrides: ['data.train_batch_size=64', "
+                   "\"trainer.experiment_name=bob's run\"]\n"
+                   "Traceback (most recent call last):\n  File \"main_ppo.py\", line 25, in main\n")
+    rc = load_run_config(read_events(str(log)), [])
+    assert rc.raw["data.train_batch_size"].value == 64
+    assert rc.raw["trainer.experiment_name"].value == "bob's run"
+
+
+def test_batch_finder_reaching_zero_means_batch_one_failed():
+    # accelerate's find_executable_batch_size halves after each OOM and gives up only after batch 1
+    rc = cfg("batch_size_exhausted.log")
+    s = rc.get("actor.micro_batch_size")
+    assert s.value == 1 and s.source == "log:8"
+
+
 def test_accelerate_summary_and_hf_banner():
     rc = cfg("accelerate_summary.log")
     assert val(rc, "trainer.num_processes") == 8

@@ -76,3 +76,61 @@ def test_a_collective_librarys_pinned_host_buffer_is_no_device_model_state():
     rep = explain(text.encode(), similar=False)
     assert rep.diagnoses and rep.diagnoses[0].cause == "host-ram-pressure"
     assert "model-states-exceed-gpu" not in [d.cause for d in rep.diagnoses]
+
+
+def test_a_batch_finder_that_reached_zero_is_not_told_to_shrink_the_batch(tmp_path):
+    """accelerate's find_executable_batch_size raises only after batch size 1 ran out of memory
+    too (read from unseen-i's misses): the micro batch cannot be the lever left."""
+    log = tmp_path / "train.log"
+    log.write_text("RuntimeError: No executable batch size found, reached zero.\n")
+    rep = explain(str(log), similar=False)
+    causes = [d.cause for d in rep.diagnoses]
+    assert causes and causes[0] not in ("micro-batch-too-large", "not-oom")
+
+
+def _progress(text: str):
+    return next((e for e in _events(text) if e.kind == "progress"), None)
+
+
+_OOM = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.07 GiB. GPU 0 has a total capacity of "
+        "23.68 GiB of which 609.81 MiB is free. Of the allocated memory 20.90 GiB is allocated by PyTorch, and "
+        "1.87 GiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting "
+        "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory "
+        "Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)\n")
+
+
+def test_the_bar_tqdm_closes_after_the_traceback_is_where_the_run_stopped():
+    """tqdm draws the bar an exception interrupted once more when the interpreter exits: pasted
+    after the error, it still says how far training got (read from unseen-i's misses)."""
+    ev = _progress(_OOM + "Train:  18%|████      | 88/494 [04:04<18:48,  2.78s/it]\n")
+    assert ev is not None and ev.facts["bar"] == "training" and ev.facts["steps_done"] == 88
+
+
+def test_a_bar_drawn_before_the_failure_still_wins_and_a_distant_later_one_is_ignored():
+    before = "Train:   2%|▏         | 9/494 [00:25<22:30,  2.78s/it]\n"
+    after = "Train:  18%|████      | 88/494 [04:04<18:48,  2.78s/it]\n"
+    assert _progress(before + _OOM + after).facts["steps_done"] == 9
+    far = _OOM + "".join(f"cleanup line {i}\n" for i in range(5)) + after
+    assert _progress(far) is None
+
+
+def test_xlas_report_under_its_oom_splits_inputs_from_temporaries():
+    """XLA prints what the program's inputs take and what its temporaries take under the OOM
+    (GPU BufferAssignment debugging, the TPU compiler's hbm table): read from unseen-i's misses,
+    where the inputs alone (an embedding table) overflowed with no temporaries at all."""
+    gpu = ("E1023 00:10:32.928098      30 pjrt_stream_executor_client.cc:2809] Execution of replica 0 failed: "
+           "RESOURCE_EXHAUSTED: Out of memory while trying to allocate 1049100288 bytes.\n"
+           "BufferAssignment OOM Debugging.\nBufferAssignment stats:\n"
+           "             parameter allocation: 1000.50MiB\n"
+           "              constant allocation:         0B\n"
+           "     preallocated temp allocation:         0B\n"
+           "                 total allocation:    1.95GiB\n")
+    ev = next(e for e in _events(gpu) if e.kind == "accelerator_oom")
+    assert ev.facts["argument_bytes"] == int(round(1000.5 * 2**20)) and ev.facts["temp_bytes"] == 0
+    tpu = ("XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out of memory in memory "
+           "space hbm. Used 30.21G of 15.48G hbm. Exceeded hbm capacity by 14.73G.\n\n"
+           "Total hbm usage >= 30.73G:\n    reserved        530.00M \n    program          14.31G \n"
+           "    arguments        15.90G \n")
+    ev = next(e for e in _events(tpu) if e.kind == "accelerator_oom")
+    assert ev.facts["argument_bytes"] == int(round(15.90 * 2**30))
+    assert ev.facts["temp_bytes"] == int(round(14.31 * 2**30))

@@ -20,6 +20,10 @@
   (torch/distributed/launcher/api.py): `  nproc_per_node   : 8`, `  max_nodes : 2`;
 * vLLM's `non-default args: {...}` (entrypoints/utils.py `log_non_default_args`,
   v0.10+, for `vllm serve` and `LLM(...)` alike): the engine arguments a run changed;
+* accelerate's `find_executable_batch_size` (utils/memory.py, behind HF Trainer's
+  `auto_find_batch_size`): it halves the batch after each OOM and raises
+  `No executable batch size found, reached zero.` only after batch size 1 failed too,
+  so the line says the per-device batch was already 1 when the run gave up;
 * `DeepSpeedEngine configuration:` (runtime/config.py `DeepSpeedConfig.print`):
   `  name .......... value` lines, one per attribute (dots fill to 29
   columns, none for long names); `zero_config` is the pydantic
@@ -96,6 +100,14 @@ def hf_banner(s: str, no: int) -> list[Entry]:
         return []
     value = int(m.group(2).replace(",", ""))
     return [Entry(_HF_KEYS[m.group(1)], value, f"log:{no}", DUMP, ns="transformers", style="dump")]
+
+
+BATCH_EXHAUSTED = "No executable batch size found, reached zero"
+
+
+def batch_exhausted(no: int) -> list[Entry]:
+    """The batch finder's last try was one sample per device (`batch_size //= 2` from 1 gave 0)."""
+    return [Entry("per_device_train_batch_size", 1, f"log:{no}", DUMP, ns="transformers", style="dump")]
 
 
 def is_deepspeed_print(raw: str, s: str) -> bool:

@@ -103,7 +103,9 @@ def read(lines, warn) -> tuple[list[Entry], list[shell.Command]]:
             elif s.startswith(_HF_BANNER_HEADS):
                 entries.extend(banners.hf_banner(s, ln.no))
             elif "Error executing job with overrides:" in s:
-                _hydra_list(s, ln.no, entries)
+                _hydra_list(_hydra_joined(lines, i - 1, s), ln.no, entries)
+            elif banners.BATCH_EXHAUSTED in s:
+                entries.extend(banners.batch_exhausted(ln.no))
         except (RecursionError, MemoryError):
             warn(f"log:{ln.no}: config block too deep or too large; skipped")
     return entries, commands
@@ -273,15 +275,51 @@ def _orz_table(lines, start, entries):
         entries.append(Entry(parts[0], literal(parts[1]), f"log:{ln.no}", DUMP, style="dump"))
 
 
-def _hydra_list(s, no, entries):
-    body = s.split("overrides:", 1)[1].strip()
+_HYDRA_ITEM = re_cache.lazy(r"^[+~]{0,2}[A-Za-z_][\w.\-]*=")
+
+
+def _hydra_joined(lines, start, s, limit=20):
+    """Hydra's overrides list, re-joined when a paste wrapped it inside a quoted item.
+
+    A log record never ends inside one of the list's quoted items: while the quotes are
+    unbalanced, the next line is the rest of the item the wrap (a terminal, an issue
+    editor) broke, joined without a separator.
+    """
+    if s.rstrip().endswith("]"):
+        return s                        # a whole list (an item may hold an apostrophe of its own)
+    k = start + 1
+    while s.count("'") % 2 and k < len(lines) and k <= start + limit and lines[k].text.strip():
+        s += lines[k].text.strip()
+        k += 1
+    return s
+
+
+def _hydra_items(body):
+    """The `key=value` items of the printed list; a list cut short keeps its whole items only."""
     try:
         import ast   # here, not at the top: start-up time (issue 12)
         items = ast.literal_eval(body)
+        if isinstance(items, list):
+            return [str(x) for x in items]
     except (ValueError, SyntaxError):
-        return
-    if isinstance(items, list):
-        toks = ["python", "-m", "main_ppo"] + [str(x) for x in items]
+        pass
+    # a cut paste or an item with quotes inside (`trainer.logger=['wandb']`): split between items
+    if not body.startswith("["):
+        return []
+    closed = body.endswith("]")
+    inner = body[1:-1] if closed else body[1:]
+    parts = re_cache.compile(r"'\s*,\s*'").split(inner)
+    if not closed:
+        parts = parts[:-1]          # the last item was cut where the paste stopped
+    items = [p.strip().strip("'") for p in parts]
+    return [x for x in items if _HYDRA_ITEM.match(x)]
+
+
+def _hydra_list(s, no, entries):
+    body = s.split("overrides:", 1)[1].strip()
+    items = _hydra_items(body)
+    if items:
+        toks = ["python", "-m", "main_ppo"] + items
         cmd = shell.parse_command(toks, lambda: f"log:{no}", COMMAND)
         entries.extend(cmd.entries)
 

@@ -7,7 +7,8 @@ How far the run got says what kind of failure it was: a run that survived
 twenty training steps did not fail on a footprint that is the same every step.
 
 After the log is read, one `progress` event describes the last bar drawn
-before the first failure: its description, `done` / `total`, `elapsed_s`, and
+before the first failure (or, when none was, the bar tqdm closed right after the
+traceback when the interpreter exited): its description, `done` / `total`, `elapsed_s`, and
 what it counts (`bar`: `training` steps, `loading` a model or data, or a
 `phase` inside a step such as log-prob or generation). `steps_done` is the
 training steps completed: that bar's count, or the last step number in the
@@ -80,6 +81,8 @@ def after_read(analysis) -> None:
         for m in _BAR.finditer(first.text):
             pass
         last = (None, m) if m else None
+    if last is None:
+        last = _bar_closed_after(lines, end)
     facts: dict = {}
     line, source = first.line, first.source
     if last is not None:
@@ -95,6 +98,22 @@ def after_read(analysis) -> None:
     if facts:
         analysis.events.append(Event(kind="progress", source=source, line=line, end_line=line, facts=facts,
                                      text=(ln.text if last and last[0] is not None else first.text)[:300]))
+
+
+# tqdm closes a bar the exception interrupted when the interpreter exits, so its last state is
+# drawn right after the traceback: a bar among the first lines after the failure is where it stopped
+AFTER_LINES = 3
+
+
+def _bar_closed_after(lines, end):
+    for ln in lines[end:end + AFTER_LINES]:
+        if "%|" in ln.text:
+            found = None
+            for found in _BAR.finditer(ln.text):
+                pass
+            if found is not None:
+                return ln, found
+    return None
 
 
 def _facts(m) -> dict:

@@ -62,6 +62,10 @@ FACTS = {
     "exception": "exception class that carried the message (RuntimeError, torch.AcceleratorError, ...)",
     "phase": "training phase from frames / Ray method / failing function (see pytorch.PHASES)",
     "phases": "every phase recognised, outermost first",
+    "argument_bytes": "XLA: memory of the program's inputs (BufferAssignment `parameter allocation`, the TPU "
+                      "report's `arguments`): weights, optimizer state and the batch arrays passed in",
+    "temp_bytes": "XLA: the program's own temporaries (BufferAssignment `preallocated temp allocation`, the "
+                  "TPU report's `program` / HLO temp): activations and intermediates",
 }
 FACTS.update(signatures.tag_facts(KINDS))   # signature, memory, certainty and catalogue facts
 
@@ -199,3 +203,34 @@ def continues(text: str, nxt: str) -> bool:
     if _CUDA_ERR.search(text) or _TRAILER.match(last):
         return True
     return False
+
+
+# XLA's report printed under its OOM (BufferAssignment OOM Debugging on GPU, the TPU compiler's
+# `Total hbm usage` table): what is the program's inputs and what its temporaries, the split a
+# person reads first (inputs alone overflowing is model states; temporaries are activations)
+_XLA_REPORT = _lazy(r"^\s*(parameter allocation|preallocated temp allocation|arguments|program)\s*:?\s+"
+                    r"([\d.]+)\s*([KMGT]?i?B|[KMGT])\s*$")
+_XLA_FACT = {"parameter allocation": "argument_bytes", "arguments": "argument_bytes",
+             "preallocated temp allocation": "temp_bytes", "program": "temp_bytes"}
+REPORT_LINES = 40
+
+
+def after_read(analysis) -> None:
+    """Attach XLA's memory report (the lines printed under the failure) to its event."""
+    xla = [e for e in analysis.events if e.kind == "accelerator_oom" and e.facts.get("api") == "xla"]
+    if not xla or not analysis.lines:
+        return
+    from bisect import bisect_right
+    lines = analysis.lines
+    for ev in xla[:8]:
+        start = bisect_right(lines, ev.end_line, key=lambda ln: ln.no)
+        for ln in lines[start:start + REPORT_LINES]:
+            if "ocation" not in ln.text and "rguments" not in ln.text and "rogram" not in ln.text:
+                continue
+            m = _XLA_REPORT.match(ln.text)
+            if m:
+                key = _XLA_FACT[m.group(1)]
+                value = to_bytes(m.group(2), m.group(3))
+                if value is not None and key not in ev.facts:
+                    ev.facts[key] = value
+
