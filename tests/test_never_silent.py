@@ -20,6 +20,11 @@ CUDA = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 594.00 Mi
         "has 21.84 GiB memory in use. Of the allocated memory 21.10 GiB is allocated by PyTorch, and "
         "120.00 MiB is reserved by PyTorch but unallocated.")
 RUNTIME = "RuntimeError: CUDA error: out of memory"
+XLA = ("E1023 00:10:32.928098      30 pjrt_stream_executor_client.cc:2809] Execution of replica 0 failed: "
+       "RESOURCE_EXHAUSTED: Out of memory while trying to allocate 1049100288 bytes.\n"
+       "BufferAssignment OOM Debugging.\nBufferAssignment stats:\n"
+       "             parameter allocation: {param}\n              constant allocation:         0B\n"
+       "     preallocated temp allocation: {temp}\n")
 HOST = "RuntimeError: [enforce fail at alloc_cpu.cpp:75] DefaultCPUAllocator: can't allocate memory: you tried to allocate 34359738368 bytes."
 
 
@@ -45,6 +50,9 @@ OOM_CAUSES_GPU = {"micro-batch-too-large", "sequence-too-long", "model-states-ex
     (CUDA + "\n", "model-states-exceed-gpu"),
     (CUDA.replace("21.10 GiB is allocated", "14.10 GiB is allocated") + "\n", "micro-batch-too-large"),
     (RUNTIME + "\n", "micro-batch-too-large"),        # no numbers at all: activations first
+    # XLA's report: the inputs alone (weights) overflow with no temporaries, or the temporaries do
+    (XLA.format(param="1000.50MiB", temp="0B"), "model-states-exceed-gpu"),
+    (XLA.format(param="310.00MiB", temp="6.20GiB"), "micro-batch-too-large"),
     (frames(("transformers/modeling_utils.py", "from_pretrained"),
             ("torch/nn/modules/module.py", "to")) + RUNTIME + "\n", "model-states-exceed-gpu"),
     (frames(("torch/_tensor.py", "backward"), ("torch/autograd/__init__.py", "backward")) + CUDA + "\n",
