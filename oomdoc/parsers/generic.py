@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from ..model import Event, Record
 from ..units import to_bytes
-from .base import event, lazy, reported, reported_near
+from .base import discarded_choice, event, lazy, reported, reported_near
 
 NAME = "generic"
 # a record is offered, and a line read, only when it holds one of these (lowercase): every
@@ -95,8 +95,10 @@ _NEIGHBOURS = 3     # lines around the wording where the failure may be said (`R
 
 
 def parse(record: Record) -> list[Event]:
-    if reported(record) or reported_near(record, NEAR):
-        return []      # reported already, or the sentence repeats (follows from) a failure just before
+    if reported(record) or reported_near(record, NEAR) or discarded_choice(record):
+        # reported already, the sentence repeats (follows from) a failure just before, or an autotuner
+        # logged it for a candidate kernel it then dropped
+        return []
     line = _ran_out_line(record)
     if line is None:
         return []

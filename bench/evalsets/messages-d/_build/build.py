@@ -25,22 +25,10 @@ HOST_ACCEPTED = ["host-ram-pressure", "cpu-offload-host-ram", "memory-leak"]
 KV_ACCEPTED = ["vllm-kv-cache-too-small", "vllm-gpu-memory-utilization", "model-states-exceed-gpu",
                "sequence-too-long", "gpu-shared-with-other-process", "too-many-colocated-models",
                "micro-batch-too-large"]
-# Cases the suite's evalset test failed at the blind run (detection misses, one false alarm): kept with their
-# labels, marked until a fix by family lands (then the mark is removed here).
-BLIND_MISS = "blind run (session 7): OOM not detected"
-XFAIL = {
-    "09-mps-invalid-buffer-size": BLIND_MISS,
-    "10-miopen-alloc-failed": BLIND_MISS,
-    "15-xgboost-gpu-memory-allocation-error": BLIND_MISS,
-    "18-ollama-requires-more-system-memory": BLIND_MISS,
-    "20-ggml-aligned-malloc-insufficient": BLIND_MISS,
-    "21-cpython-fatal-memoryerrors-normalizing": BLIND_MISS,
-    "23-dask-nanny-memory-budget-restart": BLIND_MISS,
-    "26-cgroup-v2-memory-events": BLIND_MISS,
-    "28-kaggle-notebook-memory-restart": BLIND_MISS,
-    "32-cloud-run-memory-limit-exceeded": BLIND_MISS,
-    "L01-inductor-autotune-choice-oom-ignored": "blind run (session 7): lookalike called OOM",
-}
+# Cases the suite's evalset test fails, kept with their labels and marked `xfail: reason` (never deleted).
+# The blind run's eleven (detection misses 09 10 15 18 20 21 23 26 28 32, false alarm L01) were fixed by
+# family in session 7 (README.md, "After"); none is left.
+XFAIL: dict[str, str] = {}
 DEFAULTS = {
     "cuda": (["micro-batch-too-large", "model-states-exceed-gpu"], GPU_ACCEPTED),
     "host": (["host-ram-pressure"], HOST_ACCEPTED),
