@@ -72,3 +72,19 @@ def test_an_oom_the_autotuner_logged_and_dropped_is_no_failure(oom):
     assert read_events(_AUTOTUNE.format(oom=oom).encode()).events == []
     # the same message without the autotuner's verdict is a failure
     assert [e.kind for e in read_events((oom + "\n").encode()).events]
+
+
+@pytest.mark.parametrize("text, memory, kind, size", [
+    ("Error: the model needs more GPU memory (24.1 GiB) than is available (22.0 GiB)",
+     "gpu", "accelerator_oom", 24.1 * 2**30),
+    ("RuntimeError: this job requires more system memory than is available on the node",
+     "host", "host_alloc_failed", None),
+])
+def test_a_need_for_more_memory_than_is_available_is_a_failure(text, memory, kind, size):
+    evs = _generic(text + "\n")
+    assert [(e.kind, e.facts["memory"]) for e in evs] == [(kind, memory)]
+    assert evs[0].facts.get("requested_bytes") == (pytest.approx(size) if size else None)
+
+
+def test_a_hedged_need_for_more_memory_is_no_failure():
+    assert _generic("Note: long prompts may require more memory than is available on 24 GB cards.\n") == []

@@ -8,8 +8,8 @@ limit`). A person reads those at a glance from three things, and so does this
 family, on records no other family turned into an event:
 
 * a statement that memory ran out: out of / not enough / insufficient memory,
-  an allocation that failed with a size or a memory word, a memory limit
-  exceeded, an OOM kill, resources exhausted;
+  more memory needed than is available, an allocation that failed with a size
+  or a memory word, a memory limit exceeded, an OOM kill, resources exhausted;
 * the line is a failure: an exception, an error or fatal level, words such as
   failed, killed, crashed, evicted;
 * nothing hedges it: no "may", "to avoid", "if you", no negation, no option or
@@ -33,7 +33,7 @@ NAME = "generic"
 KEYS = ("out of", "out-of", "outofmemory", "oom", "enough", "insufficient", "exhausted", "heap space", "limit",
         "exceed", "available ram", "memorypressure", "low memory", "low on", "alloc_failed", "fail",
         "to allocate", "not allocate", "t allocate", "be allocated", "allocation", "alloc fail", "over its",
-        "over the")
+        "over the", "than is avail", "than are avail", "than avail", "than currently avail")
 TRIGGERS = ()
 LINE_TRIGGERS = ()
 KINDS: dict[str, str] = {}     # it emits the kinds of the families it stands in for
@@ -41,6 +41,8 @@ FACTS = {"generic_text": "the sentence that said memory ran out (a wording no ca
 SIGNATURE = "generic-out-of-memory"
 NEAR = 400      # lines: a failure printed just before is what this sentence repeats
 
+# a need compared with what is there: `requires more system memory (46.3 GiB) than is available (29.8 GiB)`
+_MORE_THAN = r"more\s+(?:[\w/]+\s+){0,2}?memory\s+(?:\([^)]{0,40}\)\s+)?than\s+(?:is\s+|are\s+)?(?:currently\s+)?available"
 _RAN_OUT = lazy(
     r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?memory|\bOutOfMemory|(?<![A-Za-z])OOM(?:Killed|[ -]?kill\w*)?(?![a-z])"
     r"|TaskOOM|oom[-_ ]kill|earlyoom"
@@ -48,12 +50,12 @@ _RAN_OUT = lazy(
     r"|memory\s+(?:isn't|is\s+not|not)\s+enough|\blow\s+(?:on\s+)?memory\b|low\s+on\s+resource:\s*memory"
     r"|(?:memory|heap|ram)\s+(?:\w+\s+)?exhausted|RESOURCE_EXHAUSTED|heap\s+space"
     r"|\bexceed\w*\s+.{0,40}?\b(?:memory|mem|h_vmem|vmem|rss)\b|\b(?:memory|mem|h_vmem|vmem|rss)\b.{0,40}?exceed\w*"
-    r"|over\s+(?:its\s+|the\s+)?memory\s+limit|all\s+available\s+(?:RAM|memory)|MemoryPressure"
+    r"|over\s+(?:its\s+|the\s+)?memory\s+limit|all\s+available\s+(?:RAM|memory)|MemoryPressure|" + _MORE_THAN +
     r"|(?-i:\b[A-Z]+(?:_STATUS)?_ALLOC_FAILED\b)"      # cuFFT / cuSOLVER / cuBLAS / cuRAND status codes
 )
 # wordings that are a failure by themselves (a line printing them is reporting one)
 _SELF_FAILING = lazy(r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?memory|\bOutOfMemory|TaskOOM|OOMKilled|oom[-_ ]kill"
-                     r"|_ALLOC_FAILED|low\s+on\s+resource:\s*memory|had\s+condition:\s*\[MemoryPressure\]")
+                     r"|_ALLOC_FAILED|low\s+on\s+resource:\s*memory|had\s+condition:\s*\[MemoryPressure\]|" + _MORE_THAN)
 # an allocation that failed counts when the line also names memory, a size or a GPU library
 _ALLOC_FAILED = lazy(
     r"(?i)fail(?:ed|ure)?\s+to\s+allocate|(?:cannot|can't|could\s+not|unable\s+to)\s+(?:be\s+)?allocate"
@@ -89,19 +91,17 @@ _GPU = lazy(r"(?i)\b(?:cuda\w*|gpu|device|hbm|vram|hip|rocm|npu|xpu|mps|tpu|cu(?
             r"nccl|triton|tensorrt\w*|onnxruntime|devmem|accelerator|ascend|habana|gaudi|metal|xla|jax|tensorflow)\b"
             r"|_ALLOC_FAILED")
 _HOST = lazy(r"(?i)\b(?:host|cpu|system\s+memory|node|slurm|pbs|condor|sge|kernel|replica|executor|limit|sigkill)\b")
-_SIZE = lazy(r"(?i)(?:allocat\w*|size|requested|request)\D{0,30}?(\d[\d,]*(?:\.\d+)?)\s*"
+_SIZE = lazy(r"(?i)(?:allocat\w*|size|requested|request|requires?|needs?)\D{0,30}?(\d[\d,]*(?:\.\d+)?)\s*"
              r"(bytes|[KMGT]i?B|kb|mb|gb)\b")
 _NEIGHBOURS = 3     # lines around the wording where the failure may be said (`Reason: Evicted`)
 
 
 def parse(record: Record) -> list[Event]:
-    if reported(record) or reported_near(record, NEAR) or discarded_choice(record):
-        # reported already, the sentence repeats (follows from) a failure just before, or an autotuner
-        # logged it for a candidate kernel it then dropped
-        return []
+    if reported(record) or reported_near(record, NEAR):
+        return []      # reported already, or the sentence repeats (follows from) a failure just before
     line = _ran_out_line(record)
-    if line is None:
-        return []
+    if line is None or discarded_choice(record):
+        return []      # (an autotuner logged it for a candidate kernel it then dropped)
     memory, kind = ("host", "host_oom_kill") if record.source.kind == "kernel" else _memory(record.text, line)
     facts: dict = {}
     m = _SIZE.search(line)
