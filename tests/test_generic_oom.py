@@ -88,3 +88,13 @@ def test_a_need_for_more_memory_than_is_available_is_a_failure(text, memory, kin
 
 def test_a_hedged_need_for_more_memory_is_no_failure():
     assert _generic("Note: long prompts may require more memory than is available on 24 GB cards.\n") == []
+
+
+@pytest.mark.parametrize("text", [
+    "ERROR: allocation failed: out of memory (free memory: 120 MB, requested: 2 GB)",
+    "RuntimeError: device out of memory - Free memory: 1.31GB",
+    "FATAL: could not allocate 2.00 GiB, available memory: 0.12 GiB",
+])
+def test_a_memory_report_printed_with_the_failure_is_no_config_key(text):
+    """`free memory: 120 MB` reports the failure; `memory_limit: 16` (a config key) still hedges."""
+    assert [e.kind for e in _generic(text + "\n")] == ["accelerator_oom"]

@@ -68,6 +68,10 @@ _FAILURE = lazy(
     r"killing|crash(?:ed)?|abort(?:ed)?|terminated|evicted|exited|held|hold|cannot|unable|sigkill|sigterm|"
     r"panic|oomkilled)\b"
 )
+# a config key (`memory_limit: 8`) hedges; a memory report printed with the failure (`free memory: 120 MB`,
+# `- Requested memory: 6.94GB`) does not
+_NOT_A_REPORT = "".join(rf"(?<!{w} )" for w in ("free", "available", "used", "total", "peak", "remaining",
+                                                 "current", "requested", "reserved", "allocated"))
 # hedges, advice, negations and option or config names: said of the clause that holds the wording
 _HEDGE = lazy(
     r"(?i)\b(?:may|might|could(?!\s+not)|would|should|to\s+avoid|avoid(?:ing|s)?|prevent\w*|if|in\s+case|"
@@ -76,7 +80,8 @@ _HEDGE = lazy(
     r"|\b(?:0|zero)\s+(?:workers?|tasks?|processes|pods?|containers?|times)\b"   # `0 Workers ... killed`
     r"|^-{1,2}[\w-]+\s"                                                       # an option's help line
     r"|\bno\s+(?:OOM|out[ -]of[ -]memory)|without\s+(?:an?\s+)?(?:OOM|running\s+out)|(?:didn't|did\s+not|won't)\s+"
-    r"(?:OOM|run\s+out)|--[\w-]*(?:oom|memory)|oom_score|oom_kill_disable|\w_oom\b|\boom_\w|\b\w*memory\w*\s*[:=]\s*\d"
+    r"(?:OOM|run\s+out)|--[\w-]*(?:oom|memory)|oom_score|oom_kill_disable|\w_oom\b|\boom_\w|" + _NOT_A_REPORT +
+    r"\b\w*memory\w*\s*[:=]\s*\d"
 )
 _CLAUSE = lazy(r"(?<=[.!?;])\s+(?=\S)|\s+\|\s+")
 # an OOM the program caught and went on from is no failure (said anywhere on the line)
