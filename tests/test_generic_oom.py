@@ -98,3 +98,29 @@ def test_a_hedged_need_for_more_memory_is_no_failure():
 def test_a_memory_report_printed_with_the_failure_is_no_config_key(text):
     """`free memory: 120 MB` reports the failure; `memory_limit: 16` (a config key) still hedges."""
     assert [e.kind for e in _generic(text + "\n")] == ["accelerator_oom"]
+
+
+@pytest.mark.parametrize("text, memory, kind", [
+    # allocation-failure status names, in each API's own style
+    ("vkAllocateMemory returned VK_ERROR_OUT_OF_DEVICE_MEMORY", "gpu", "accelerator_oom"),
+    ("clEnqueueWriteBuffer: CL_MEM_OBJECT_ALLOCATION_FAILURE", "gpu", "accelerator_oom"),
+    ("ggml_metal_graph_compute: command buffer 0 failed: MTLCommandBufferErrorOutOfMemory", "gpu", "accelerator_oom"),
+    ("cub::DeviceRadixSort: cudaErrorMemoryAllocation", "gpu", "accelerator_oom"),
+    ("RuntimeError: rocdnnStatusAllocFailed", "gpu", "accelerator_oom"),
+    ("zeMemAllocHost: ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY", "host", "host_alloc_failed"),
+    # a memory limit gone over, a process restarted for its memory: their enforcer stopped it
+    ("task 12: memory limit exceeded (rss 31.9 GiB)", "host", "host_oom_kill"),
+    ("supervisor: worker 3 exceeded its memory budget, restarting", "host", "host_oom_kill"),
+])
+def test_status_names_limits_and_restarts_say_memory_ran_out(text, memory, kind):
+    evs = _generic(text + "\n")
+    assert [(e.kind, e.facts["memory"]) for e in evs] == [(kind, memory)]
+
+
+@pytest.mark.parametrize("text", [
+    "Tip: if the memory limit is exceeded, restart with a larger --mem",
+    "HSA_STATUS_ERROR_OUT_OF_RESOURCES: The runtime failed to allocate the necessary resources.",
+    "INFO restarting worker 3 (memory usage 41%)",
+])
+def test_advice_other_resources_and_plain_restarts_are_no_failure(text):
+    assert _generic(text + "\n") == []

@@ -9,9 +9,11 @@ family, on records no other family turned into an event:
 
 * a statement that memory ran out: out of / not enough / insufficient memory,
   more memory needed than is available, an allocation that failed with a size
-  or a memory word, a memory limit exceeded, an OOM kill, resources exhausted;
+  or a memory word, an allocation-failure status name in any API's style
+  (`VK_ERROR_OUT_OF_DEVICE_MEMORY`, `miopenStatusAllocFailed`), a memory limit
+  exceeded, an OOM kill, resources exhausted;
 * the line is a failure: an exception, an error or fatal level, words such as
-  failed, killed, crashed, evicted;
+  failed, killed, crashed, evicted, restarted;
 * nothing hedges it: no "may", "to avoid", "if you", no negation, no option or
   config key (`--oom-...`, `memory_limit: 8G`), no warning-level advice.
 
@@ -33,7 +35,8 @@ NAME = "generic"
 KEYS = ("out of", "out-of", "outofmemory", "oom", "enough", "insufficient", "exhausted", "heap space", "limit",
         "exceed", "available ram", "memorypressure", "low memory", "low on", "alloc_failed", "fail",
         "to allocate", "not allocate", "t allocate", "be allocated", "allocation", "alloc fail", "over its",
-        "over the", "than is avail", "than are avail", "than avail", "than currently avail")
+        "over the", "than is avail", "than are avail", "than avail", "than currently avail", "out_of_", "outof",
+        "allocfailed")
 TRIGGERS = ()
 LINE_TRIGGERS = ()
 KINDS: dict[str, str] = {}     # it emits the kinds of the families it stands in for
@@ -43,6 +46,13 @@ NEAR = 400      # lines: a failure printed just before is what this sentence rep
 
 # a need compared with what is there: `requires more system memory (46.3 GiB) than is available (29.8 GiB)`
 _MORE_THAN = r"more\s+(?:[\w/]+\s+){0,2}?memory\s+(?:\([^)]{0,40}\)\s+)?than\s+(?:is\s+|are\s+)?(?:currently\s+)?available"
+# allocation-failure status names in any API's style: VK_ERROR_OUT_OF_DEVICE_MEMORY, CL_MEM_OBJECT_ALLOCATION_FAILURE,
+# miopenStatusAllocFailed, MTLCommandBufferErrorOutOfMemory, cudaErrorMemoryAllocation
+_STATUS_NAMES = (r"(?-i:\b[A-Z]+(?:_[A-Z]+)*?_(?:OUT_OF_(?:[A-Z]+_)?MEMORY|ALLOC(?:ATION)?_FAIL(?:ED|URE))\b"
+                 r"|[a-z](?:Error|Status|Result)?(?:OutOf(?:Device|Host)?Memory|Alloc(?:ation)?Failed)\b"
+                 r"|[a-z]ErrorMemoryAllocation\b)")
+# a memory limit the process went over: the limit's enforcer stopped it
+_LIMIT_EXCEEDED = r"memory\s+limit\s+(?:of\s+[\d.]+\s*\w+\s+)?exceeded|exceeded\s+(?:its\s+|the\s+|their\s+)?memory\s+limit"
 _RAN_OUT = lazy(
     r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?memory|\bOutOfMemory|(?<![A-Za-z])OOM(?:Killed|[ -]?kill\w*)?(?![a-z])"
     r"|TaskOOM|oom[-_ ]kill|earlyoom"
@@ -51,11 +61,13 @@ _RAN_OUT = lazy(
     r"|(?:memory|heap|ram)\s+(?:\w+\s+)?exhausted|RESOURCE_EXHAUSTED|heap\s+space"
     r"|\bexceed\w*\s+.{0,40}?\b(?:memory|mem|h_vmem|vmem|rss)\b|\b(?:memory|mem|h_vmem|vmem|rss)\b.{0,40}?exceed\w*"
     r"|over\s+(?:its\s+|the\s+)?memory\s+limit|all\s+available\s+(?:RAM|memory)|MemoryPressure|" + _MORE_THAN +
-    r"|(?-i:\b[A-Z]+(?:_STATUS)?_ALLOC_FAILED\b)"      # cuFFT / cuSOLVER / cuBLAS / cuRAND status codes
+    r"|(?-i:\b[A-Z]+(?:_STATUS)?_ALLOC_FAILED\b)|"      # cuFFT / cuSOLVER / cuBLAS / cuRAND status codes
+    + _STATUS_NAMES
 )
 # wordings that are a failure by themselves (a line printing them is reporting one)
 _SELF_FAILING = lazy(r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?memory|\bOutOfMemory|TaskOOM|OOMKilled|oom[-_ ]kill"
-                     r"|_ALLOC_FAILED|low\s+on\s+resource:\s*memory|had\s+condition:\s*\[MemoryPressure\]|" + _MORE_THAN)
+                     r"|_ALLOC_FAILED|low\s+on\s+resource:\s*memory|had\s+condition:\s*\[MemoryPressure\]|" + _MORE_THAN
+                     + "|" + _STATUS_NAMES + "|" + _LIMIT_EXCEEDED)
 # an allocation that failed counts when the line also names memory, a size or a GPU library
 _ALLOC_FAILED = lazy(
     r"(?i)fail(?:ed|ure)?\s+to\s+allocate|(?:cannot|can't|could\s+not|unable\s+to)\s+(?:be\s+)?allocate"
@@ -66,7 +78,7 @@ _MEMORY_OR_SIZE = lazy(r"(?i)memory|\bmem\b|devmem|buffer|tensor|workspace|\d\s*
 _FAILURE = lazy(
     r"(?i)[\w.]*(?:Error|Exception|Exhausted|Failure)\b|\b(?:error|errors|failed|failure|fatal|killed|kill|"
     r"killing|crash(?:ed)?|abort(?:ed)?|terminated|evicted|exited|held|hold|cannot|unable|sigkill|sigterm|"
-    r"panic|oomkilled)\b"
+    r"panic|oomkilled|restart(?:ing|ed))\b"    # a process restarted for its memory was stopped
 )
 # a config key (`memory_limit: 8`) hedges; a memory report printed with the failure (`free memory: 120 MB`,
 # `- Requested memory: 6.94GB`) does not
@@ -91,11 +103,12 @@ _WARNING_LEVELS = ("WARNING", "WARN", "INFO", "DEBUG")
 # which memory: /dev/shm; words only the host's limits and killers use; device words; other host words
 _SHM = lazy(r"(?i)/dev/shm|shared\s+memory|\bshm\b")
 _HOST_STRONG = lazy(r"(?i)h_vmem|(?<!/)\bjob\b(?!:)|\b(?:cgroup|memcg|heap|jvm|java|RAM|container|pod|evicted|rss|vmrss|swap|"
-                    r"session|earlyoom|oomkilled|taskoom|memorypressure)\b|oom[-_ ]kill|memory\s+limit")
+                    r"session|notebook|earlyoom|oomkilled|taskoom|memorypressure|restart(?:ing|ed))\b|oom[-_ ]kill|memory\s+limit")
 _GPU = lazy(r"(?i)\b(?:cuda\w*|gpu|device|hbm|vram|hip|rocm|npu|xpu|mps|tpu|cu(?:blas\w*|dnn|fft|solver|rand|sparse)|"
             r"nccl|triton|tensorrt\w*|onnxruntime|devmem|accelerator|ascend|habana|gaudi|metal|xla|jax|tensorflow)\b"
             r"|_ALLOC_FAILED")
-_HOST = lazy(r"(?i)\b(?:host|cpu|system\s+memory|node|slurm|pbs|condor|sge|kernel|replica|executor|limit|sigkill)\b")
+_HOST = lazy(r"(?i)\b(?:host|cpu|system\s+memory|node|slurm|pbs|condor|sge|kernel|replica|executor|limit|sigkill)\b"
+             r"|OUT_OF_HOST_MEMORY|OutOfHostMemory")
 _SIZE = lazy(r"(?i)(?:allocat\w*|size|requested|request|requires?|needs?)\D{0,30}?(\d[\d,]*(?:\.\d+)?)\s*"
              r"(bytes|[KMGT]i?B|kb|mb|gb)\b")
 _NEIGHBOURS = 3     # lines around the wording where the failure may be said (`Reason: Evicted`)
