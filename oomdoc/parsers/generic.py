@@ -48,9 +48,10 @@ NEAR = 400      # lines: a failure printed just before is what this sentence rep
 _MORE_THAN = r"more\s+(?:[\w/]+\s+){0,2}?memory\s+(?:\([^)]{0,40}\)\s+)?than\s+(?:is\s+|are\s+)?(?:currently\s+)?available"
 # allocation-failure status names in any API's style: VK_ERROR_OUT_OF_DEVICE_MEMORY, CL_MEM_OBJECT_ALLOCATION_FAILURE,
 # miopenStatusAllocFailed, MTLCommandBufferErrorOutOfMemory, cudaErrorMemoryAllocation
-_STATUS_NAMES = (r"(?-i:\b[A-Z]+(?:_[A-Z]+)*?_(?:OUT_OF_(?:[A-Z]+_)?MEMORY|ALLOC(?:ATION)?_FAIL(?:ED|URE))\b"
-                 r"|[a-z](?:Error|Status|Result)?(?:OutOf(?:Device|Host)?Memory|Alloc(?:ation)?Failed)\b"
-                 r"|[a-z]ErrorMemoryAllocation\b)")
+# (each alternative starts on a literal, not on every letter: the net reads many lines)
+_STATUS_NAMES = (r"(?-i:(?<=[A-Z])_(?:OUT_OF_(?:[A-Z]+_)?MEMORY|ALLOC(?:ATION)?_FAIL(?:ED|URE))\b"
+                 r"|(?<=[a-z])(?:Error|Status|Result)?(?:OutOf(?:Device|Host)?Memory|Alloc(?:ation)?Failed)\b"
+                 r"|(?<=[a-z])ErrorMemoryAllocation\b)")
 # a memory limit the process went over: the limit's enforcer stopped it
 _LIMIT_EXCEEDED = r"memory\s+limit\s+(?:of\s+[\d.]+\s*\w+\s+)?exceeded|exceeded\s+(?:its\s+|the\s+|their\s+)?memory\s+limit"
 _RAN_OUT = lazy(
@@ -60,10 +61,12 @@ _RAN_OUT = lazy(
     r"|memory\s+(?:isn't|is\s+not|not)\s+enough|\blow\s+(?:on\s+)?memory\b|low\s+on\s+resource:\s*memory"
     r"|(?:memory|heap|ram)\s+(?:\w+\s+)?exhausted|RESOURCE_EXHAUSTED|heap\s+space"
     r"|\bexceed\w*\s+.{0,40}?\b(?:memory|mem|h_vmem|vmem|rss)\b|\b(?:memory|mem|h_vmem|vmem|rss)\b.{0,40}?exceed\w*"
-    r"|over\s+(?:its\s+|the\s+)?memory\s+limit|all\s+available\s+(?:RAM|memory)|MemoryPressure|" + _MORE_THAN +
-    r"|(?-i:\b[A-Z]+(?:_STATUS)?_ALLOC_FAILED\b)|"      # cuFFT / cuSOLVER / cuBLAS / cuRAND status codes
-    + _STATUS_NAMES
+    r"|over\s+(?:its\s+|the\s+)?memory\s+limit|all\s+available\s+(?:RAM|memory)|MemoryPressure"
+    r"|(?-i:\b[A-Z]+(?:_STATUS)?_ALLOC_FAILED\b)"      # cuFFT / cuSOLVER / cuBLAS / cuRAND status codes
 )
+# rarer wordings, searched only when a line holds one of their stems (every alternative costs on every line)
+_RAN_OUT_RARE = lazy(r"(?i)" + _MORE_THAN + "|" + _STATUS_NAMES)
+_RARE_STEMS = ("than", "out_of_", "outof", "allocfailed", "alloc_fail", "allocation_fail", "memoryallocation")
 # wordings that are a failure by themselves (a line printing them is reporting one)
 _SELF_FAILING = lazy(r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?memory|\bOutOfMemory|TaskOOM|OOMKilled|oom[-_ ]kill"
                      r"|_ALLOC_FAILED|low\s+on\s+resource:\s*memory|had\s+condition:\s*\[MemoryPressure\]|" + _MORE_THAN
@@ -165,8 +168,15 @@ def _ran_out_line(record: Record) -> str | None:
 
 
 def _said(clause: str) -> bool:
-    return _RAN_OUT.search(clause) is not None or (_ALLOC_FAILED.search(clause) is not None
-                                                  and _MEMORY_OR_SIZE.search(clause) is not None)
+    return _ran_out(clause) or (_ALLOC_FAILED.search(clause) is not None
+                                and _MEMORY_OR_SIZE.search(clause) is not None)
+
+
+def _ran_out(clause: str) -> bool:
+    if _RAN_OUT.search(clause) is not None:
+        return True
+    low = clause.lower()
+    return any(stem in low for stem in _RARE_STEMS) and _RAN_OUT_RARE.search(clause) is not None
 
 
 def _memory(text: str, line: str) -> tuple[str, str]:
