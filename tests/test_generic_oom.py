@@ -59,3 +59,72 @@ def test_a_failure_another_family_reported_is_not_reported_again():
     evs = read_events(oom.encode()).events
     assert [e.facts.get("signature") for e in evs if e.kind == "gpu_oom"] != []
     assert _generic(oom) == []
+
+
+_AUTOTUNE = ("[rank0]:E0611 14:03:22.118000 51230 torch/_inductor/select_algorithm.py:1859] [0/0] "
+             "Runtime error during autotuning: \n[rank0]:{oom}. \n[rank0]:Ignoring this choice.\n"
+             "AUTOTUNE mm(8192x4096, 4096x14336)\n  triton_mm_41 0.4107 ms 100.0%\n")
+
+
+@pytest.mark.parametrize("oom", [
+    # the allocator's message as the autotuner logs it (str(e)), and its exception line cut short
+    "CUDA out of memory. Tried to allocate 1.50 GiB. GPU 0 has a total capacity of 79.19 GiB of which 1.21 GiB is free",
+    "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 1.50 GiB",
+])
+def test_an_oom_the_autotuner_logged_and_dropped_is_no_failure(oom):
+    """Inductor's max-autotune benchmarks candidates, logs one's error and ignores that choice: the run goes on."""
+    assert read_events(_AUTOTUNE.format(oom=oom).encode()).events == []
+    # the same message without the autotuner's verdict is a failure
+    assert [e.kind for e in read_events((oom + "\n").encode()).events]
+
+
+@pytest.mark.parametrize("text, memory, kind, size", [
+    ("Error: the model needs more GPU memory (24.1 GiB) than is available (22.0 GiB)",
+     "gpu", "accelerator_oom", 24.1 * 2**30),
+    ("RuntimeError: this job requires more system memory than is available on the node",
+     "host", "host_alloc_failed", None),
+])
+def test_a_need_for_more_memory_than_is_available_is_a_failure(text, memory, kind, size):
+    evs = _generic(text + "\n")
+    assert [(e.kind, e.facts["memory"]) for e in evs] == [(kind, memory)]
+    assert evs[0].facts.get("requested_bytes") == (pytest.approx(size) if size else None)
+
+
+def test_a_hedged_need_for_more_memory_is_no_failure():
+    assert _generic("Note: long prompts may require more memory than is available on 24 GB cards.\n") == []
+
+
+@pytest.mark.parametrize("text", [
+    "ERROR: allocation failed: out of memory (free memory: 120 MB, requested: 2 GB)",
+    "RuntimeError: device out of memory - Free memory: 1.31GB",
+    "FATAL: could not allocate 2.00 GiB, available memory: 0.12 GiB",
+])
+def test_a_memory_report_printed_with_the_failure_is_no_config_key(text):
+    """`free memory: 120 MB` reports the failure; `memory_limit: 16` (a config key) still hedges."""
+    assert [e.kind for e in _generic(text + "\n")] == ["accelerator_oom"]
+
+
+@pytest.mark.parametrize("text, memory, kind", [
+    # allocation-failure status names, in each API's own style
+    ("vkAllocateMemory returned VK_ERROR_OUT_OF_DEVICE_MEMORY", "gpu", "accelerator_oom"),
+    ("clEnqueueWriteBuffer: CL_MEM_OBJECT_ALLOCATION_FAILURE", "gpu", "accelerator_oom"),
+    ("ggml_metal_graph_compute: command buffer 0 failed: MTLCommandBufferErrorOutOfMemory", "gpu", "accelerator_oom"),
+    ("cub::DeviceRadixSort: cudaErrorMemoryAllocation", "gpu", "accelerator_oom"),
+    ("RuntimeError: rocdnnStatusAllocFailed", "gpu", "accelerator_oom"),
+    ("zeMemAllocHost: ZE_RESULT_ERROR_OUT_OF_HOST_MEMORY", "host", "host_alloc_failed"),
+    # a memory limit gone over, a process restarted for its memory: their enforcer stopped it
+    ("task 12: memory limit exceeded (rss 31.9 GiB)", "host", "host_oom_kill"),
+    ("supervisor: worker 3 exceeded its memory budget, restarting", "host", "host_oom_kill"),
+])
+def test_status_names_limits_and_restarts_say_memory_ran_out(text, memory, kind):
+    evs = _generic(text + "\n")
+    assert [(e.kind, e.facts["memory"]) for e in evs] == [(kind, memory)]
+
+
+@pytest.mark.parametrize("text", [
+    "Tip: if the memory limit is exceeded, restart with a larger --mem",
+    "HSA_STATUS_ERROR_OUT_OF_RESOURCES: The runtime failed to allocate the necessary resources.",
+    "INFO restarting worker 3 (memory usage 41%)",
+])
+def test_advice_other_resources_and_plain_restarts_are_no_failure(text):
+    assert _generic(text + "\n") == []

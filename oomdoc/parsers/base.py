@@ -35,6 +35,26 @@ def joined_variants(text: str) -> list[str]:
 _RECENT: deque = deque(maxlen=64)
 
 
+# Inductor's max-autotune benchmarks candidate kernels, logs a candidate's error (an OOM among
+# them) and drops that choice: compilation and the run go on (torch/_inductor/select_algorithm.py)
+_DISCARDED = re_cache.lazy(r"Runtime error during autotuning|Ignoring this choice")
+_DISCARD_NEAR = 3     # lines: the logger's heading before the message, its verdict after
+
+
+def discarded_choice(record: Record) -> bool:
+    """Whether a memory failure in `record` is one an autotuner logged for a candidate and went on without."""
+    text = record.text
+    if "during autotuning" not in text and "Ignoring this choice" not in text:
+        return False      # a substring test first: every record a family reads passes here
+    lines = record.lines
+    for i, ln in enumerate(lines):
+        if "memory" in ln.text.lower():
+            near = lines[max(0, i - _DISCARD_NEAR):i + _DISCARD_NEAR + 1]
+            if any(_DISCARDED.search(n.text) for n in near):
+                return True
+    return False
+
+
 def event(kind: str, record: Record, facts: dict, text: str | None = None) -> Event:
     """An event of `record`. A failure kind is tagged with its catalogue entry
     (`signature`, `memory`, `certainty`) and the facts that entry reads."""

@@ -8,10 +8,12 @@ limit`). A person reads those at a glance from three things, and so does this
 family, on records no other family turned into an event:
 
 * a statement that memory ran out: out of / not enough / insufficient memory,
-  an allocation that failed with a size or a memory word, a memory limit
+  more memory needed than is available, an allocation that failed with a size
+  or a memory word, an allocation-failure status name in any API's style
+  (`VK_ERROR_OUT_OF_DEVICE_MEMORY`, `miopenStatusAllocFailed`), a memory limit
   exceeded, an OOM kill, resources exhausted;
 * the line is a failure: an exception, an error or fatal level, words such as
-  failed, killed, crashed, evicted;
+  failed, killed, crashed, evicted, restarted;
 * nothing hedges it: no "may", "to avoid", "if you", no negation, no option or
   config key (`--oom-...`, `memory_limit: 8G`), no warning-level advice.
 
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 from ..model import Event, Record
 from ..units import to_bytes
-from .base import event, lazy, reported, reported_near
+from .base import discarded_choice, event, lazy, reported, reported_near
 
 NAME = "generic"
 # a record is offered, and a line read, only when it holds one of these (lowercase): every
@@ -33,7 +35,8 @@ NAME = "generic"
 KEYS = ("out of", "out-of", "outofmemory", "oom", "enough", "insufficient", "exhausted", "heap space", "limit",
         "exceed", "available ram", "memorypressure", "low memory", "low on", "alloc_failed", "fail",
         "to allocate", "not allocate", "t allocate", "be allocated", "allocation", "alloc fail", "over its",
-        "over the")
+        "over the", "than is avail", "than are avail", "than avail", "than currently avail", "out_of_", "outof",
+        "allocfailed")
 TRIGGERS = ()
 LINE_TRIGGERS = ()
 KINDS: dict[str, str] = {}     # it emits the kinds of the families it stands in for
@@ -41,6 +44,16 @@ FACTS = {"generic_text": "the sentence that said memory ran out (a wording no ca
 SIGNATURE = "generic-out-of-memory"
 NEAR = 400      # lines: a failure printed just before is what this sentence repeats
 
+# a need compared with what is there: `requires more system memory (46.3 GiB) than is available (29.8 GiB)`
+_MORE_THAN = r"more\s+(?:[\w/]+\s+){0,2}?memory\s+(?:\([^)]{0,40}\)\s+)?than\s+(?:is\s+|are\s+)?(?:currently\s+)?available"
+# allocation-failure status names in any API's style: VK_ERROR_OUT_OF_DEVICE_MEMORY, CL_MEM_OBJECT_ALLOCATION_FAILURE,
+# miopenStatusAllocFailed, MTLCommandBufferErrorOutOfMemory, cudaErrorMemoryAllocation
+# (each alternative starts on a literal, not on every letter: the net reads many lines)
+_STATUS_NAMES = (r"(?-i:(?<=[A-Z])_(?:OUT_OF_(?:[A-Z]+_)?MEMORY|ALLOC(?:ATION)?_FAIL(?:ED|URE))\b"
+                 r"|(?<=[a-z])(?:Error|Status|Result)?(?:OutOf(?:Device|Host)?Memory|Alloc(?:ation)?Failed)\b"
+                 r"|(?<=[a-z])ErrorMemoryAllocation\b)")
+# a memory limit the process went over: the limit's enforcer stopped it
+_LIMIT_EXCEEDED = r"memory\s+limit\s+(?:of\s+[\d.]+\s*\w+\s+)?exceeded|exceeded\s+(?:its\s+|the\s+|their\s+)?memory\s+limit"
 _RAN_OUT = lazy(
     r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?memory|\bOutOfMemory|(?<![A-Za-z])OOM(?:Killed|[ -]?kill\w*)?(?![a-z])"
     r"|TaskOOM|oom[-_ ]kill|earlyoom"
@@ -51,9 +64,13 @@ _RAN_OUT = lazy(
     r"|over\s+(?:its\s+|the\s+)?memory\s+limit|all\s+available\s+(?:RAM|memory)|MemoryPressure"
     r"|(?-i:\b[A-Z]+(?:_STATUS)?_ALLOC_FAILED\b)"      # cuFFT / cuSOLVER / cuBLAS / cuRAND status codes
 )
+# rarer wordings, searched only when a line holds one of their stems (every alternative costs on every line)
+_RAN_OUT_RARE = lazy(r"(?i)" + _MORE_THAN + "|" + _STATUS_NAMES)
+_RARE_STEMS = ("than", "out_of_", "outof", "allocfailed", "alloc_fail", "allocation_fail", "memoryallocation")
 # wordings that are a failure by themselves (a line printing them is reporting one)
 _SELF_FAILING = lazy(r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?memory|\bOutOfMemory|TaskOOM|OOMKilled|oom[-_ ]kill"
-                     r"|_ALLOC_FAILED|low\s+on\s+resource:\s*memory|had\s+condition:\s*\[MemoryPressure\]")
+                     r"|_ALLOC_FAILED|low\s+on\s+resource:\s*memory|had\s+condition:\s*\[MemoryPressure\]|" + _MORE_THAN
+                     + "|" + _STATUS_NAMES + "|" + _LIMIT_EXCEEDED)
 # an allocation that failed counts when the line also names memory, a size or a GPU library
 _ALLOC_FAILED = lazy(
     r"(?i)fail(?:ed|ure)?\s+to\s+allocate|(?:cannot|can't|could\s+not|unable\s+to)\s+(?:be\s+)?allocate"
@@ -64,8 +81,12 @@ _MEMORY_OR_SIZE = lazy(r"(?i)memory|\bmem\b|devmem|buffer|tensor|workspace|\d\s*
 _FAILURE = lazy(
     r"(?i)[\w.]*(?:Error|Exception|Exhausted|Failure)\b|\b(?:error|errors|failed|failure|fatal|killed|kill|"
     r"killing|crash(?:ed)?|abort(?:ed)?|terminated|evicted|exited|held|hold|cannot|unable|sigkill|sigterm|"
-    r"panic|oomkilled)\b"
+    r"panic|oomkilled|restart(?:ing|ed))\b"    # a process restarted for its memory was stopped
 )
+# a config key (`memory_limit: 8`) hedges; a memory report printed with the failure (`free memory: 120 MB`,
+# `- Requested memory: 6.94GB`) does not
+_NOT_A_REPORT = "".join(rf"(?<!{w} )" for w in ("free", "available", "used", "total", "peak", "remaining",
+                                                 "current", "requested", "reserved", "allocated"))
 # hedges, advice, negations and option or config names: said of the clause that holds the wording
 _HEDGE = lazy(
     r"(?i)\b(?:may|might|could(?!\s+not)|would|should|to\s+avoid|avoid(?:ing|s)?|prevent\w*|if|in\s+case|"
@@ -74,7 +95,8 @@ _HEDGE = lazy(
     r"|\b(?:0|zero)\s+(?:workers?|tasks?|processes|pods?|containers?|times)\b"   # `0 Workers ... killed`
     r"|^-{1,2}[\w-]+\s"                                                       # an option's help line
     r"|\bno\s+(?:OOM|out[ -]of[ -]memory)|without\s+(?:an?\s+)?(?:OOM|running\s+out)|(?:didn't|did\s+not|won't)\s+"
-    r"(?:OOM|run\s+out)|--[\w-]*(?:oom|memory)|oom_score|oom_kill_disable|\w_oom\b|\boom_\w|\b\w*memory\w*\s*[:=]\s*\d"
+    r"(?:OOM|run\s+out)|--[\w-]*(?:oom|memory)|oom_score|oom_kill_disable|\w_oom\b|\boom_\w|" + _NOT_A_REPORT +
+    r"\b\w*memory\w*\s*[:=]\s*\d"
     # a kernel's on-chip scratch (TPU vmem / smem): a compiler limit set by block shapes, not device memory
     r"|\bmemory\s+space\s+(?:vmem|smem|sflag|semaphore|cmem)\b"
 )
@@ -86,12 +108,13 @@ _WARNING_LEVELS = ("WARNING", "WARN", "INFO", "DEBUG")
 # which memory: /dev/shm; words only the host's limits and killers use; device words; other host words
 _SHM = lazy(r"(?i)/dev/shm|shared\s+memory|\bshm\b")
 _HOST_STRONG = lazy(r"(?i)h_vmem|(?<!/)\bjob\b(?!:)|\b(?:cgroup|memcg|heap|jvm|java|RAM|container|pod|evicted|rss|vmrss|swap|"
-                    r"session|earlyoom|oomkilled|taskoom|memorypressure)\b|oom[-_ ]kill|memory\s+limit")
+                    r"session|notebook|earlyoom|oomkilled|taskoom|memorypressure|restart(?:ing|ed))\b|oom[-_ ]kill|memory\s+limit")
 _GPU = lazy(r"(?i)\b(?:cuda\w*|gpu|device|hbm|vram|hip|rocm|npu|xpu|mps|tpu|cu(?:blas\w*|dnn|fft|solver|rand|sparse)|"
             r"nccl|triton|tensorrt\w*|onnxruntime|devmem|accelerator|ascend|habana|gaudi|metal|xla|jax|tensorflow)\b"
             r"|_ALLOC_FAILED")
-_HOST = lazy(r"(?i)\b(?:host|cpu|system\s+memory|node|slurm|pbs|condor|sge|kernel|replica|executor|limit|sigkill)\b")
-_SIZE = lazy(r"(?i)(?:allocat\w*|size|requested|request)\D{0,30}?(\d[\d,]*(?:\.\d+)?)\s*"
+_HOST = lazy(r"(?i)\b(?:host|cpu|system\s+memory|node|slurm|pbs|condor|sge|kernel|replica|executor|limit|sigkill)\b"
+             r"|OUT_OF_HOST_MEMORY|OutOfHostMemory")
+_SIZE = lazy(r"(?i)(?:allocat\w*|size|requested|request|requires?|needs?)\D{0,30}?(\d[\d,]*(?:\.\d+)?)\s*"
              r"(bytes|[KMGT]i?B|kb|mb|gb)\b")
 _NEIGHBOURS = 3     # lines around the wording where the failure may be said (`Reason: Evicted`)
 
@@ -100,8 +123,8 @@ def parse(record: Record) -> list[Event]:
     if reported(record) or reported_near(record, NEAR):
         return []      # reported already, or the sentence repeats (follows from) a failure just before
     line = _ran_out_line(record)
-    if line is None:
-        return []
+    if line is None or discarded_choice(record):
+        return []      # (an autotuner logged it for a candidate kernel it then dropped)
     memory, kind = ("host", "host_oom_kill") if record.source.kind == "kernel" else _memory(record.text, line)
     facts: dict = {}
     m = _SIZE.search(line)
@@ -147,8 +170,15 @@ def _ran_out_line(record: Record) -> str | None:
 
 
 def _said(clause: str) -> bool:
-    return _RAN_OUT.search(clause) is not None or (_ALLOC_FAILED.search(clause) is not None
-                                                  and _MEMORY_OR_SIZE.search(clause) is not None)
+    return _ran_out(clause) or (_ALLOC_FAILED.search(clause) is not None
+                                and _MEMORY_OR_SIZE.search(clause) is not None)
+
+
+def _ran_out(clause: str) -> bool:
+    if _RAN_OUT.search(clause) is not None:
+        return True
+    low = clause.lower()
+    return any(stem in low for stem in _RARE_STEMS) and _RAN_OUT_RARE.search(clause) is not None
 
 
 def _memory(text: str, line: str) -> tuple[str, str]:

@@ -23,7 +23,7 @@ from .base import lazy as _lazy
 from ..model import Event, Record
 from .. import signatures
 from ..units import NUMBER, to_bytes
-from .base import event, joined_variants
+from .base import discarded_choice, event, joined_variants
 from .. import re_cache
 
 TYPE_CHECKING = False
@@ -465,7 +465,7 @@ def parse(record: Record) -> list[Event]:
     text = record.text
     if "\\n" in text:  # message inside a repr: escaped newlines
         text = text.replace("\\n", "\n")
-    if not is_allocator_oom(text):
+    if not is_allocator_oom(text) or discarded_choice(record):
         return []
     best: dict = {}
     for variant in _variants(text):

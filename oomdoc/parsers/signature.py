@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from .. import re_cache, signatures
 from ..model import Event, Record
-from .base import event, reported, reported_near
+from .base import discarded_choice, event, reported, reported_near
 
 NAME = "signature"
 _CAT = signatures.catalogue()
@@ -79,7 +79,7 @@ def parse(record: Record) -> list[Event]:
     text = record.text
     squeezed = _WS.sub("", text)
     hits = [e for e, anchors in _SQUEEZED if any(a in squeezed for a in anchors)]
-    if not hits:
+    if not hits or discarded_choice(record):
         return []
     vs = signatures.variants(text)
     done = reported(record)
