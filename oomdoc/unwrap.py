@@ -142,13 +142,16 @@ def _word_wrapped(texts: list[str], w: int) -> set[int]:
     """Lines an editor or mail client broke at a space to fit width `w`: nearly full, and the
     next line's first word would not have fitted. Several such lines, and most nearly full
     lines being such, are a word-wrapped paste; else nothing is joined."""
-    near = _nearly_full(texts, w)
+    # a line followed by one with its own rank or Ray prefix ended there: no evidence either way
+    near = [i for i in _nearly_full(texts, w) if not _prefixed(texts[i + 1])]
     wraps, strict = set(), 0
     for i in near:
         word = texts[i + 1].split(" ", 1)[0]
         # words of prose or a message, not a table's borders (`|`, `+---`)
         if (word[:1].isalnum() or word[:1] in _WORD_START) and texts[i].rstrip()[-1:] not in "|+":
-            over = len(texts[i].rstrip()) + 1 + len(word) - w
+            # an editor drops the blanks at the break; `fold -s` keeps them (a prefix followed
+            # by a long run of indentation is broken after the run)
+            over = max(len(texts[i].rstrip()) + 1, len(texts[i])) + len(word) - w
             # `fold -s` also breaks where the word fits but the blank after it does not (`over`
             # 0); only lines the word overflows count as evidence of the shape
             if over >= 0:
@@ -186,6 +189,15 @@ def _continues(text: str) -> bool:
         return False
     pieces = clean(text)
     return len(pieces) == 1 and peel(0, pieces[0]).source is MAIN
+
+
+def _prefixed(text: str) -> bool:
+    """A line behind its own source prefix (`[rank3]:`, `(WorkerDict pid=...)`)."""
+    from .model import MAIN
+    from .prefixes import clean, peel
+
+    pieces = clean(text)
+    return bool(pieces) and peel(0, pieces[0]).source is not MAIN
 
 
 def _renumber(starts: list[int]):

@@ -29,7 +29,7 @@ NAME = "vllm"
 # ("gib" covers the profile, weights, sleep, graph and start-up lines).
 KEYS = ("kv cache", "cache blocks", " blocks: ", "gib", "weights took", "model loading took",
         "swap space", "maximum concurrency", "llm engine", "engine core initialization failed",
-        "enginecore failed to start")
+        "enginecore failed to start", "to wake up")
 TRIGGERS = signatures.trigger_groups(NAME) + (   # error literals: oomdoc/signatures/catalogue.yaml
     TriggerGroup("vllm-info", (
         "total_gpu_memory", "model weights take", "CPU blocks:", "GPU blocks:", "GPU KV cache size",
@@ -37,7 +37,7 @@ TRIGGERS = signatures.trigger_groups(NAME) + (   # error literals: oomdoc/signat
         "Model loading took", "Sleep mode freed", "LLM engine (v", "LLM engine with config",
         "Graph capturing finished", "Estimated CUDA graph memory", "Memory profiling results",
         "Total non KV cache memory", "Initial free memory", "Desired GPU memory utilization is",
-        "not enough KV cache space",
+        "not enough KV cache space", "seconds to wake up",
     )),
     # V1's start-up failure wrappers (FORMATS.md: vLLM V1 EngineCore failure): the error above them
     # happened while the engine was starting (weights, profile run, KV cache, CUDA graphs)
@@ -84,6 +84,7 @@ FACTS = {
     "cudagraph_bytes": "memory taken by CUDA graph capture",
     "max_concurrency": "requests of max length the KV cache can serve at once",
     "sleep_freed_bytes": "memory released by sleep mode",
+    "woke_up": "the engine woke from sleep mode (`It took N seconds to wake up`): a sleep/wake cycle completed",
     "sleep_in_use_bytes": "memory still held after sleep mode",
     "preemption_mode": "RECOMPUTE or SWAP",
     "cumulative_preemptions": "total preemptions so far",
@@ -269,6 +270,8 @@ def _profile(text: str) -> dict:
         f["cudagraph_bytes"] = _gib(_GRAPH.search(text), "cg")
     if "Estimated CUDA graph memory" in text:
         f["cudagraph_bytes"] = _gib(_GRAPH_EST.search(text), "cg")
+    if "seconds to wake up" in text:      # vllm/executor/executor_base.py (v0.7+), every wake_up()
+        f["woke_up"] = True
     if "Sleep mode freed" in text:
         m = _SLEEP.search(text)
         if m:
