@@ -23,7 +23,7 @@ LAYERS = [
     {"scan", "scan_hs", "signatures", "prefixes", "assemble", "metrics_store", "unwrap"},
     {"parsers"},
     {"pipeline", "config"},
-    {"stream"},
+    {"grouping", "stream"},
     {"rules_engine"},
     {"similarity"},
     {"diagnose"},
