@@ -120,6 +120,23 @@ def test_a_warm_explain_imports_nothing_it_does_not_need(tmp_path):
         assert runs[1] == "0 []", (fmt, runs)   # the first run fills the caches (and may import what that needs)
 
 
+def test_a_warm_run_that_compares_with_the_corpus_reads_it_without_pathlib_json_or_zlib(tmp_path):
+    """No rule is confident about this case, so its closest corpus cases are computed: with a
+    warm cache that is one stat per case file and one marshal file (rapidfuzz, and the typing
+    and re it imports, are what comparing costs)."""
+    log = ROOT / "corpus" / "host-ram-pressure-nccl-dev-shm-segment-container" / "train.log"
+    if not log.is_file():
+        pytest.skip("corpus case gone")
+    code = ("import sys\nbefore = set(sys.modules)\nfrom oomdoc.cli import main\n"
+            "rc = main(['explain', sys.argv[1], '--format', 'json'])\n"
+            "print(rc, sorted(m for m in ('pathlib', 'json', 'zlib', 'yaml') if m in sys.modules and m not in before))")
+    env = dict(os.environ, NO_COLOR="1", OOMDOC_CACHE_DIR=str(tmp_path))
+    runs = [subprocess.run([sys.executable, "-c", code, str(log)], capture_output=True, text=True, env=env,
+                           timeout=120) for _ in range(2)]
+    assert '"similar_cases": [\n    {' in runs[1].stdout, runs[1].stdout[-600:]
+    assert runs[1].stdout.splitlines()[-1] == "0 []", [r.stdout.splitlines()[-1] for r in runs]
+
+
 def _oomdoc(args, env, **kw):
     return subprocess.run([sys.executable, "-m", "oomdoc", *args], capture_output=True, env=env, timeout=120, **kw)
 
