@@ -7,7 +7,7 @@ records close (a traceback's exception line followed by something else, a Ray
 report whose table ended) or when *their source* goes quiet (`flush_after`),
 even while other sources keep the stream busy.
 
-Events are grouped into incidents by `IncidentGrouper`, the same rules that
+Events are grouped into incidents by `IncidentGrouper` (grouping.py), the same rules that
 split a whole file (`incident_views`), so `explain FILE` and `cat FILE |
 explain -` give the same incidents; live mode only adds time (`incident_gap`,
 a rotated file). An incident is reported once no new event has joined it for
