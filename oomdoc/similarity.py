@@ -146,11 +146,12 @@ def _corpus_signatures(corpus, index=None) -> list[tuple[str, str, str]]:
 
 def _code_stamp() -> str | None:
     """What a case's signature depends on besides its files: oomdoc's version, this module
-    and the parsers that read the case (mtime and size of each); None when unknown."""
+    and the code that reads the case into events (mtime and size of each); None when unknown."""
     here = os.path.dirname(os.path.abspath(__file__))
     parsers = os.path.join(here, "parsers")
     try:
-        files = [os.path.abspath(__file__), os.path.join(here, "pipeline.py"),
+        files = [os.path.abspath(__file__), *(os.path.join(here, n) for n in ("pipeline.py", "assemble.py",
+                                                                            "prefixes.py")),
                  *(os.path.join(parsers, n) for n in sorted(os.listdir(parsers)) if n.endswith(".py"))]
         return ";".join(f"{os.path.basename(f)}:{st.st_mtime_ns}:{st.st_size}" for f, st in
                         zip(files, map(os.stat, files)))
