@@ -120,6 +120,23 @@ def test_a_warm_explain_imports_nothing_it_does_not_need(tmp_path):
         assert runs[1] == "0 []", (fmt, runs)   # the first run fills the caches (and may import what that needs)
 
 
+def test_a_json_config_file_is_read_without_yaml_or_typing(tmp_path):
+    """`--config ds_config.json` (DeepSpeed's configs are JSON) reads it with the bounded JSON
+    loader (`safe_json`): PyYAML and typing cost ~10 ms and a JSON file needs neither."""
+    log = ROOT / "corpus" / "seed-001-orz-vllm-utilization" / "train.log"
+    cfg = tmp_path / "ds_config.json"
+    cfg.write_text('{"zero_optimization": {"stage": 3, "offload_optimizer": {"device": "cpu"}},'
+                   ' "train_micro_batch_size_per_gpu": 4}')
+    code = ("import sys\nbefore = set(sys.modules)\nfrom oomdoc.cli import main\n"
+            "rc = main(['explain', sys.argv[1], '--config', sys.argv[2]])\n"
+            "print(rc, sorted(m for m in ('yaml', 'typing', 'oomdoc.safe_yaml') if m in sys.modules and m not in before))")
+    env = dict(os.environ, NO_COLOR="1", OOMDOC_CACHE_DIR=str(tmp_path / "cache"))
+    runs = [subprocess.run([sys.executable, "-c", code, str(log), str(cfg)], capture_output=True, text=True, env=env,
+                           timeout=120) for _ in range(2)]
+    assert "ds_config.json" in runs[1].stdout, runs[1].stdout[-800:]     # the file was read and cited
+    assert runs[1].stdout.splitlines()[-1] == "0 []", [r.stdout.splitlines()[-1:] for r in runs]
+
+
 def test_a_warm_run_that_compares_with_the_corpus_reads_it_without_pathlib_json_or_zlib(tmp_path):
     """No rule is confident about this case, so its closest corpus cases are computed: with a
     warm cache that is one stat per case file and one marshal file (rapidfuzz, and the typing
