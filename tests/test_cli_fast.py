@@ -137,6 +137,30 @@ def test_a_json_config_file_is_read_without_yaml_or_typing(tmp_path):
     assert runs[1].stdout.splitlines()[-1] == "0 []", [r.stdout.splitlines()[-1:] for r in runs]
 
 
+def test_an_unknown_key_gets_its_did_you_mean_and_rapidfuzz_only_when_a_key_is_two_edits_away(tmp_path):
+    """The near-miss warning needs a known key within two edits: a key the letter counts let
+    through but that is three edits from every known one imports no rapidfuzz (nor typing, re)."""
+    log = ROOT / "corpus" / "allocator-fragmentation-verl-cuda-graph-pool-counted-in" / "train.log"
+    code = ("import sys, io\nbefore = set(sys.modules)\nfrom oomdoc.cli import main\n"
+            "real = sys.stdout; sys.stdout = io.StringIO()\n"
+            "rc = main(['explain', sys.argv[1], '--config', sys.argv[2], '--format', 'json'])\n"
+            "out = sys.stdout.getvalue(); sys.stdout = real\n"
+            "print([w for w in __import__('json').loads(out)['warnings'] if 'did you mean' in w])\n"
+            "print(sorted(m for m in ('rapidfuzz', 'typing') if m in sys.modules and m not in before))")
+    env = dict(os.environ, NO_COLOR="1", OOMDOC_CACHE_DIR=str(tmp_path / "cache"))
+    got = {}
+    for name, key in (("typo", "ppo_micro_batch_size_per_gp"), ("other", "ppo_micro_batch_size_gpu_per")):
+        script = tmp_path / f"{name}.sh"
+        script.write_text(f"python3 -m verl.trainer.main_ppo actor_rollout_ref.actor.{key}=8\n")
+        for _ in range(2):
+            out = subprocess.run([sys.executable, "-c", code, str(log), str(script)], capture_output=True, text=True,
+                                 env=env, timeout=120)
+        got[name] = out.stdout.splitlines()[-2:]
+    assert "did you mean 'actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu'" in got["typo"][0], got
+    assert got["typo"][1] == "['rapidfuzz', 'typing']", got
+    assert got["other"] == ["[]", "[]"], got
+
+
 def test_a_warm_run_that_compares_with_the_corpus_reads_it_without_pathlib_json_or_zlib(tmp_path):
     """No rule is confident about this case, so its closest corpus cases are computed: with a
     warm cache that is one stat per case file and one marshal file (rapidfuzz, and the typing
