@@ -60,7 +60,7 @@ class Report:
 
 def explain_incidents(log, config_paths=(), rules_dirs=(), *, top: int | None = None,
                       rules=None, similar: bool = True) -> list[Report]:
-    """One report per incident, grouped as live mode groups them (`stream.incident_views`).
+    """One report per incident, grouped as live mode groups them (`grouping.incident_views`).
 
     A log with one incident or none gives one report of the whole log; an
     incident nothing explains and that is no out-of-memory failure is left out
@@ -68,7 +68,7 @@ def explain_incidents(log, config_paths=(), rules_dirs=(), *, top: int | None = 
     """
     from .pipeline import read_events
     from .rules_engine import loader
-    from .stream import incident_views
+    from .grouping import incident_views
 
     if rules is None:
         rs = loader.load_rules(rules_dirs)

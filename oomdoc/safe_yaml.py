@@ -16,8 +16,6 @@ they would expand to, no alias cycles. Breaking a limit raises
 """
 from __future__ import annotations
 
-from typing import Any
-
 import yaml
 from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
@@ -27,17 +25,20 @@ from yaml.reader import Reader
 from yaml.resolver import Resolver
 from yaml.scanner import Scanner
 
+from .safe_json import MAX_DEPTH, LimitError, load_json  # noqa: F401 - one limit, one error; load_json as before
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:   # annotations only: importing typing costs ~3 ms of a short run (issue 12)
+    from typing import Any
+
 try:
     from yaml.cyaml import CParser
 except ImportError:  # pragma: no cover
     CParser = None
 
-MAX_DEPTH = 100
 MAX_ALIAS_NODES = 100_000
 
 
-class LimitError(ValueError):
-    """Input within the format but beyond what oomdoc agrees to expand."""
 
 
 class _DepthComposer(Composer):
@@ -124,19 +125,6 @@ def load_yaml(text: str) -> Any:
     return construct_yaml(compose_yaml(text))
 
 
-def load_json(text: str) -> Any:
-    """`json.loads` with a depth limit; raises ValueError (incl. LimitError)."""
-    import json
-
-    try:
-        obj = json.loads(text)
-    except RecursionError:
-        raise LimitError("nested too deeply to read") from None
-    if _depth(obj) > MAX_DEPTH:
-        raise LimitError(f"nested deeper than {MAX_DEPTH} levels")
-    return obj
-
-
 def _check_expansion(root: yaml.Node) -> None:
     """Expanded node count vs distinct nodes, iteratively, with cycle detection."""
     size: dict[int, int] = {}          # id(node) -> nodes in its full expansion
@@ -174,22 +162,6 @@ def _children(node: yaml.Node) -> list[yaml.Node]:
     if isinstance(node, yaml.SequenceNode):
         return list(node.value)
     return []
-
-
-def _depth(obj: Any) -> int:
-    deepest = 0
-    stack = [(obj, 1)]
-    while stack:
-        o, d = stack.pop()
-        if isinstance(o, dict):
-            deepest = max(deepest, d)
-            stack.extend((v, d + 1) for v in o.values())
-        elif isinstance(o, list):
-            deepest = max(deepest, d)
-            stack.extend((v, d + 1) for v in o)
-        if deepest > MAX_DEPTH:
-            break
-    return deepest
 
 
 __all__ = ["LimitError", "MAX_DEPTH", "MAX_ALIAS_NODES", "compose_yaml", "construct_yaml",

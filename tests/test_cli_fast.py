@@ -105,17 +105,77 @@ def test_a_warm_explain_imports_nothing_it_does_not_need(tmp_path):
     """The start-up budget of issue 12: with warm caches a plain run never imports
     click, the validation stack, dataclasses, typing, pathlib, a JSON codec (the caches
     are marshal files), shlex (no command line in this log), `re` (patterns come from
-    re_cache), select (live mode only) or zlib (.gz input only)."""
+    re_cache), select (live mode only) or zlib (.gz input only); nor does `--format json`
+    (its text is written by `render.json_text`, not by json, which imports re)."""
     log = ROOT / "corpus" / "seed-001-orz-vllm-utilization" / "train.log"
     # Modules the interpreter had before oomdoc ran do not count: a site's .pth file may
     # import typing or pathlib at start-up (the CI machine's does).
     code = ("import sys\nbefore = set(sys.modules)\nfrom oomdoc.cli import main\n"
-            "rc = main(['explain', sys.argv[1]])\n"
+            "rc = main(['explain', *sys.argv[1:]])\n"
             f"print(rc, sorted(m for m in {NOT_ON_THE_FAST_PATH!r} if m in sys.modules and m not in before))")
     env = dict(os.environ, NO_COLOR="1", OOMDOC_CACHE_DIR=str(tmp_path))
+    for fmt in ("text", "json"):
+        runs = [subprocess.run([sys.executable, "-c", code, str(log), "--format", fmt], capture_output=True,
+                               text=True, env=env, timeout=120).stdout.splitlines()[-1] for _ in range(2)]
+        assert runs[1] == "0 []", (fmt, runs)   # the first run fills the caches (and may import what that needs)
+
+
+def test_a_json_config_file_is_read_without_yaml_or_typing(tmp_path):
+    """`--config ds_config.json` (DeepSpeed's configs are JSON) reads it with the bounded JSON
+    loader (`safe_json`): PyYAML and typing cost ~10 ms and a JSON file needs neither."""
+    log = ROOT / "corpus" / "seed-001-orz-vllm-utilization" / "train.log"
+    cfg = tmp_path / "ds_config.json"
+    cfg.write_text('{"zero_optimization": {"stage": 3, "offload_optimizer": {"device": "cpu"}},'
+                   ' "train_micro_batch_size_per_gpu": 4}')
+    code = ("import sys\nbefore = set(sys.modules)\nfrom oomdoc.cli import main\n"
+            "rc = main(['explain', sys.argv[1], '--config', sys.argv[2]])\n"
+            "print(rc, sorted(m for m in ('yaml', 'typing', 'oomdoc.safe_yaml') if m in sys.modules and m not in before))")
+    env = dict(os.environ, NO_COLOR="1", OOMDOC_CACHE_DIR=str(tmp_path / "cache"))
+    runs = [subprocess.run([sys.executable, "-c", code, str(log), str(cfg)], capture_output=True, text=True, env=env,
+                           timeout=120) for _ in range(2)]
+    assert "ds_config.json" in runs[1].stdout, runs[1].stdout[-800:]     # the file was read and cited
+    assert runs[1].stdout.splitlines()[-1] == "0 []", [r.stdout.splitlines()[-1:] for r in runs]
+
+
+def test_an_unknown_key_gets_its_did_you_mean_and_rapidfuzz_only_when_a_key_is_two_edits_away(tmp_path):
+    """The near-miss warning needs a known key within two edits: a key the letter counts let
+    through but that is three edits from every known one imports no rapidfuzz (nor typing, re)."""
+    log = ROOT / "corpus" / "allocator-fragmentation-verl-cuda-graph-pool-counted-in" / "train.log"
+    code = ("import sys, io\nbefore = set(sys.modules)\nfrom oomdoc.cli import main\n"
+            "real = sys.stdout; sys.stdout = io.StringIO()\n"
+            "rc = main(['explain', sys.argv[1], '--config', sys.argv[2], '--format', 'json'])\n"
+            "out = sys.stdout.getvalue(); sys.stdout = real\n"
+            "print([w for w in __import__('json').loads(out)['warnings'] if 'did you mean' in w])\n"
+            "print(sorted(m for m in ('rapidfuzz', 'typing') if m in sys.modules and m not in before))")
+    env = dict(os.environ, NO_COLOR="1", OOMDOC_CACHE_DIR=str(tmp_path / "cache"))
+    got = {}
+    for name, key in (("typo", "ppo_micro_batch_size_per_gp"), ("other", "ppo_micro_batch_size_gpu_per")):
+        script = tmp_path / f"{name}.sh"
+        script.write_text(f"python3 -m verl.trainer.main_ppo actor_rollout_ref.actor.{key}=8\n")
+        for _ in range(2):
+            out = subprocess.run([sys.executable, "-c", code, str(log), str(script)], capture_output=True, text=True,
+                                 env=env, timeout=120)
+        got[name] = out.stdout.splitlines()[-2:]
+    assert "did you mean 'actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu'" in got["typo"][0], got
+    assert got["typo"][1] == "['rapidfuzz', 'typing']", got
+    assert got["other"] == ["[]", "[]"], got
+
+
+def test_a_warm_run_that_compares_with_the_corpus_reads_it_without_pathlib_json_or_zlib(tmp_path):
+    """No rule is confident about this case, so its closest corpus cases are computed: with a
+    warm cache that is one stat per case file and one marshal file (rapidfuzz, and the typing
+    and re it imports, are what comparing costs)."""
+    log = ROOT / "corpus" / "host-ram-pressure-nccl-dev-shm-segment-container" / "train.log"
+    if not log.is_file():
+        pytest.skip("corpus case gone")
+    code = ("import sys\nbefore = set(sys.modules)\nfrom oomdoc.cli import main\n"
+            "rc = main(['explain', sys.argv[1], '--format', 'json'])\n"
+            "print(rc, sorted(m for m in ('pathlib', 'json', 'zlib', 'yaml') if m in sys.modules and m not in before))")
+    env = dict(os.environ, NO_COLOR="1", OOMDOC_CACHE_DIR=str(tmp_path))
     runs = [subprocess.run([sys.executable, "-c", code, str(log)], capture_output=True, text=True, env=env,
-                           timeout=120).stdout.splitlines()[-1] for _ in range(2)]
-    assert runs[1] == "0 []", runs     # the first run fills the caches (and may import what that needs)
+                           timeout=120) for _ in range(2)]
+    assert '"similar_cases": [\n    {' in runs[1].stdout, runs[1].stdout[-600:]
+    assert runs[1].stdout.splitlines()[-1] == "0 []", [r.stdout.splitlines()[-1] for r in runs]
 
 
 def _oomdoc(args, env, **kw):

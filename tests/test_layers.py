@@ -17,13 +17,13 @@ PKG = Path(__file__).resolve().parent.parent / "oomdoc"
 
 # Lowest first. A module may import its own layer and the layers below it.
 LAYERS = [
-    {"units", "model", "records", "safe_yaml", "secrets", "reader", "datafiles", "re_cache", "scan_anchors",
+    {"units", "model", "records", "safe_json", "safe_yaml", "secrets", "reader", "datafiles", "re_cache", "scan_anchors",
      "scan_lines", "strict",
      "progress", "webtext", "ipython"},
     {"scan", "scan_hs", "signatures", "prefixes", "assemble", "metrics_store", "unwrap"},
     {"parsers"},
     {"pipeline", "config"},
-    {"stream"},
+    {"grouping", "stream"},
     {"rules_engine"},
     {"similarity"},
     {"diagnose"},

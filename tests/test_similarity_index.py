@@ -66,3 +66,27 @@ def test_the_shipped_index_lives_in_the_package_and_covers_the_corpus():
     assert similarity.INDEX.parent.name == "oomdoc"          # inside the package: in the wheel
     assert data["format"] == similarity.INDEX_FORMAT
     assert len(data["cases"]) >= 50 and all("fp" in e and "sig" in e for e in data["cases"].values())
+
+
+def test_the_user_cache_is_read_while_the_cases_stand_and_not_once_one_changed(corpus, tmp_path, monkeypatch):
+    """The user cache (one stat per case file, a marshal file) serves a second process as
+    long as no case file changed; an edited case misses it and is read again."""
+    import os
+
+    index = tmp_path / "index.json"
+    index.write_text(json.dumps(similarity.build_index(corpus)))
+    monkeypatch.setattr(similarity, "INDEX", index)
+    first = similarity._read_corpus_signatures(corpus)           # fills the user cache
+    assert list((tmp_path / "cache").glob("corpus-*.marshal"))
+    monkeypatch.setattr(similarity, "_load_index", lambda path: pytest.fail("the cache was not used"))
+    assert similarity._read_corpus_signatures(corpus) == first
+    changed = corpus / PICK[1] / "expected.yaml"
+    changed.write_text(changed.read_text() + "\n# edited\n")
+    st = changed.stat()
+    os.utime(changed, ns=(st.st_atime_ns, st.st_mtime_ns + 10**9))
+    monkeypatch.setattr(similarity, "_load_index", lambda path: {})
+    read = []
+    real = similarity._case_signature
+    monkeypatch.setattr(similarity, "_case_signature", lambda case: read.append(case.name) or real(case))
+    assert similarity._read_corpus_signatures(corpus) == first
+    assert sorted(read) == sorted(PICK)      # the cache missed: with no index, every case is read

@@ -108,8 +108,10 @@ def rule_errors():
 
 
 def dump_json(obj) -> None:
-    import json
+    """`json.dumps(obj, indent=2, ensure_ascii=False, default=str)` and a newline, without
+    importing json (and with it re): `render.json_text`."""
+    from ..render.json_text import dumps
 
-    sys.stdout.write(json.dumps(obj, indent=2, ensure_ascii=False, default=str))
+    sys.stdout.write(dumps(obj, indent=2))
     sys.stdout.write("\n")
     sys.stdout.flush()

@@ -156,11 +156,11 @@ def vllm_non_default_args(body: str, no: int) -> list[Entry]:
     """vLLM's `{'model': 'Qwen/..', 'gpu_memory_utilization': 0.6, ...}`: a dict repr whose values
     may be objects (`CompilationConfig(...)`), so the plain values are read one by one when the
     whole is no Python literal."""
-    import ast   # here, not at the top: start-up time (issue 12)
+    from .pyliteral import literal_eval   # not ast's: start-up time (issue 12)
 
     src = f"log:{no}"
     try:
-        obj = ast.literal_eval(body.strip())
+        obj = literal_eval(body.strip())
     except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
         obj = {k: literal(v) for k, v in _VLLM_ARG.findall(body)}
     if not isinstance(obj, dict):
@@ -182,8 +182,8 @@ def accelerate_state(texts, nos) -> list[Entry]:
         key, value, src = m.group(1), m.group(2).strip(), f"log:{no}"
         if key == "ds_config":
             try:
-                import ast   # here, not at the top: start-up time (issue 12)
-                obj = ast.literal_eval(value)
+                from .pyliteral import literal_eval   # not ast's: start-up time (issue 12)
+                obj = literal_eval(value)
             except (ValueError, SyntaxError, MemoryError, RecursionError):
                 continue
             if isinstance(obj, dict):
@@ -260,8 +260,8 @@ def launch_tokens(s: str, split) -> tuple[list[str], list[tuple[str, str]]] | No
     m = _SPAWNED.search(s)
     if m:
         try:
-            import ast   # here, not at the top: start-up time (issue 12)
-            argv = ast.literal_eval(m.group(1))
+            from .pyliteral import literal_eval   # not ast's: start-up time (issue 12)
+            argv = literal_eval(m.group(1))
         except (ValueError, SyntaxError):
             return None
         if isinstance(argv, list) and all(isinstance(a, str) for a in argv):

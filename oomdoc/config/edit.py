@@ -16,7 +16,7 @@ def apply_fix(text: str, fix: Fix) -> str:
     if fix.style == "yaml":
         return _apply_yaml(text, fix)
     if fix.style == "json":
-        from ..safe_yaml import load_json
+        from ..safe_json import load_json
 
         obj = load_json(text)
         _set_path(obj, fix.key.split("."), fix.own_value)

@@ -125,7 +125,7 @@ def _node_lines(node, prefix, out):
 
 
 def _json(text: str, label: str, warn) -> list[Entry]:
-    from ..safe_yaml import LimitError, load_json
+    from ..safe_json import LimitError, load_json
 
     try:
         obj = load_json(text)

@@ -187,7 +187,7 @@ def _near_misses(rc: RunConfig, unknown: list[Entry], fw: str) -> None:
         leaves = {k.rpartition(".")[2]: k for k in cands}
         # a warning needs a leaf an edit or two away (below): rapidfuzz (with typing and re,
         # ~15 ms of start-up, issue 12) is imported only when some leaf may be
-        if not any(c != leaf and _maybe_typo(leaf, c) for c in leaves):
+        if not any(c != leaf and _maybe_typo(leaf, c) and _within_two_edits(leaf, c) for c in leaves):
             continue
         from rapidfuzz import fuzz, process
         from rapidfuzz.distance import Levenshtein
@@ -209,6 +209,21 @@ def _maybe_typo(a: str, b: str) -> bool:
     for ch in b:
         counts[ch] = counts.get(ch, 0) - 1
     return sum(map(abs, counts.values())) <= 4
+
+
+def _within_two_edits(a: str, b: str) -> bool:
+    """Levenshtein distance(a, b) <= 2, exactly (rows of the edit-distance table, each cut
+    off once it holds nothing under 3). A warning needs its best match this close, so a leaf
+    with no key this close needs no rapidfuzz (the check itself costs microseconds)."""
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        if min(cur) > 2:
+            return False
+        prev = cur
+    return prev[-1] <= 2
 
 
 def _other_framework_files(rc: RunConfig, file_kinds, warn) -> None:

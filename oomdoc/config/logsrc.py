@@ -4,7 +4,7 @@ Shapes read (each from the first line of its block; multi-line blocks are
 re-joined from the lines of the same writer, so other ranks' output in
 between does not break them):
 
-* verl / Search-R1 `pprint` dict dump (`{'actor_rollout_ref': ...`), via `ast.literal_eval`;
+* verl / Search-R1 `pprint` dict dump (`{'actor_rollout_ref': ...`), via `literal_eval` (`pyliteral`: ast's);
 * YAML-shaped dumps (`OmegaConf.to_yaml`) starting at a known top-level key;
 * JSON dumps: EasyR1's `json.dumps(config)` and DeepSpeed's `json = {...}`;
 * `Name(key=value, ...)` reprs: argparse `Namespace`, OpenRLHF's nested
@@ -182,8 +182,8 @@ def _dump(lines, start, s, entries, warn):
         _json(lines, start, entries, warn, ns=None)
         return
     try:
-        import ast   # here, not at the top: start-up time (issue 12)
-        obj = ast.literal_eval(text.strip())
+        from .pyliteral import literal_eval   # not ast's: start-up time (issue 12)
+        obj = literal_eval(text.strip())
     except (ValueError, SyntaxError, TypeError):
         if not _NAN.search(text):   # `{'loss': nan, ...}` is a metrics dict, not a config
             warn(f"log:{used[0].no}: a printed config dict could not be read; skipped")
@@ -205,7 +205,7 @@ def _json(lines, start, entries, warn, ns, first=None, wrap=None):
     if got is None:
         return
     text, used = got
-    from ..safe_yaml import load_json
+    from ..safe_json import load_json
 
     try:
         obj = load_json(text)
@@ -297,8 +297,8 @@ def _hydra_joined(lines, start, s, limit=20):
 def _hydra_items(body):
     """The `key=value` items of the printed list; a list cut short keeps its whole items only."""
     try:
-        import ast   # here, not at the top: start-up time (issue 12)
-        items = ast.literal_eval(body)
+        from .pyliteral import literal_eval   # not ast's: start-up time (issue 12)
+        items = literal_eval(body)
         if isinstance(items, list):
             return [str(x) for x in items]
     except (ValueError, SyntaxError):

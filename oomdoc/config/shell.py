@@ -98,10 +98,10 @@ def _quote_state(s: str, quote: str) -> str:
 
 
 def split(text: str, warn=None, where: str = "") -> list[str]:
-    import shlex    # here: only a log or config with a command line needs it (start-up time)
+    from .shellsplit import split as words   # shlex's split, without importing shlex and re
 
     try:
-        return shlex.split(text, comments=True, posix=True)
+        return words(text)
     except ValueError:
         if warn:
             warn(f"{where}: unbalanced quotes in a command; split on spaces")

@@ -3,7 +3,7 @@
 `Entry` is one raw setting as a source wrote it; `coerce` turns text into a
 typed value; `parse_kv` reads the `Name(key=value, ...)` reprs that Python
 programs print (argparse `Namespace`, dataclasses, HF `TrainingArguments`,
-vLLM's engine config line) with `ast.literal_eval` and nothing stronger.
+vLLM's engine config line) with `literal_eval` (`pyliteral`: ast's) and nothing stronger.
 """
 from __future__ import annotations
 
@@ -56,8 +56,8 @@ def coerce(text: Any) -> Any:
         pass
     if s[:1] in "[{(" and len(s) < 10000:
         try:
-            import ast   # here, not at the top: start-up time (issue 12)
-            return ast.literal_eval(s)
+            from .pyliteral import literal_eval   # not ast's: start-up time (issue 12)
+            return literal_eval(s)
         except (ValueError, SyntaxError, MemoryError, RecursionError):
             return s
     return s
@@ -70,8 +70,8 @@ def literal(text: str) -> Any:
         return ""
     if len(s) < 100000 and (s[0] in "'\"[{(-" or s[0].isdigit() or s in ("True", "False", "None")):
         try:
-            import ast   # here, not at the top: start-up time (issue 12)
-            return ast.literal_eval(s)
+            from .pyliteral import literal_eval   # not ast's: start-up time (issue 12)
+            return literal_eval(s)
         except (ValueError, SyntaxError, MemoryError, RecursionError, TypeError):
             pass
     return coerce(s)
