@@ -89,3 +89,19 @@ def test_a_pool_worker_killed_is_a_kill_only_when_its_exit_code_says_so():
     for codes in ("SIGSEGV(-11)", "EXIT(1), EXIT(1)"):
         evs = read_events((head % codes).encode()).events
         assert not [e for e in evs if e.facts.get("signature") == "pool-worker-killed"], codes
+
+
+def test_zsh_names_a_killed_job_in_lower_case():
+    """zsh prints `killed` (its signal name table), not bash's `Killed`: a foreground job as
+    `zsh: killed     cmd`, a job line as `[1]  + PID killed     cmd` (from unseen-j's j-17)."""
+    for line, pid in (("zsh: killed     python train.py --bs 8", None),
+                      ("[1]    55263 killed     sudo cgexec -g memory:8gb python run.py", 55263),
+                      ("[2]  + 40211 killed     python train.py", 40211)):
+        log = "Epoch 00:   0%|          | 0/1207 [00:00<?, ?it/s]\n" + line + "\n"
+        kills = [e for e in read_events(log.encode()).events if e.kind == "process_killed"]
+        assert [(k.facts["signature"], k.facts["signal"], k.facts.get("pid")) for k in kills] == \
+            [("zsh-job-killed", 9, pid)], line
+    # prose that only says a job was killed is no kill report
+    for line in ("the job was killed     by the scheduler, see above", "[1] done       python train.py"):
+        evs = read_events(("step 1\n" + line + "\n").encode()).events
+        assert not [e for e in evs if e.kind == "process_killed"], line

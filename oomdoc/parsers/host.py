@@ -102,6 +102,10 @@ _EXIT_137 = _lazy(r"(?:exit(?:ed)?(?: with)? (?:status|code)|return code|Exit Co
                        r"(?P<code>137|-9)\b", re_cache.I)
 # also right after a progress bar the kill interrupted: `… 17/25 [00:41<00:19,  2.41s/it]Killed`
 _BASH_KILLED = _lazy(r"^(?:\S+: line \d+:\s+(?P<pid>\d+)\s+|.*\])?Killed(?:\s{2,}(?P<cmd>\S.*?))?\s*$")
+# zsh names the signal in lower case: `zsh: killed     python train.py` (a foreground job), or a job
+# line `[1]  + 55263 killed     python train.py` / `[1]    55263 killed     cmd` (Src/jobs.c printjob,
+# Src/signames2.awk: SIGKILL is "killed"); the pid only with long job listing
+_ZSH_KILLED = _lazy(r"^(?:zsh: |\[\d+\]\s+[+-]?\s*(?:(?P<pid>\d+)\s+)?)killed(?:\s{2,}(?P<cmd>\S.*?))?\s*$")
 _SRUN_KILLED = _lazy(r"srun: error: (?P<node>\S+): tasks? (?P<tasks>[\d,\-\[\]]+): Killed")
 _OOMKILLED = _lazy(r"\bOOMKilled\b")
 _DATALOADER = _lazy(r"DataLoader worker \(pid (?P<pid>\d+)\) is killed by signal: Killed")
@@ -217,8 +221,8 @@ def _killed(record: Record, text: str) -> dict | None:
         launcher = "subprocess" if "CalledProcessError" in text or "non-zero exit status" in text else "shell"
         return {"exit_code": int(m["code"]), "signal": 9, "launcher": launcher}
     for ln in record.lines:
-        if "Killed" in ln.text:
-            b = _BASH_KILLED.match(ln.text.strip())
+        if "illed" in ln.text:
+            b = _BASH_KILLED.match(ln.text.strip()) or _ZSH_KILLED.match(ln.text.strip())
             if b:
                 f = {"signal": 9, "exit_code": 137, "launcher": "shell"}
                 if b["pid"]:
