@@ -162,6 +162,7 @@ ANCHORS = (
     'son = {',
     'stimated',
     'stored in kv c',
+    'swift',
     'system oom enc',
     't allocate',
     't enough',

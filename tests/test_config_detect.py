@@ -372,3 +372,30 @@ def test_deepspeed_logger_lines_outweigh_an_environment_name():
            "['/home/u/miniconda3/envs/Transformers/bin/python3.11', '-u', 'infer.py', '--local_rank=0'] "
            "exits with return code = 1\n")
     assert explain(log.encode(), similar=False).cfg.framework.id == "deepspeed"
+
+
+def test_ms_swift_command_and_frames_and_its_flags_are_its_knobs():
+    """ms-swift's `swift rlhf` (or its script under torchrun, whose `--master_port=$(... | cut ...)`
+    command substitution must not end the command at its pipe): ms-swift, its GRPO flags read
+    (from unseen-j's j-15)."""
+    log = ("torchrun --nproc_per_node=8 --master_port=$(echo \"$PORTS\" | cut -d \",\" -f 1) \\\n"
+           "    swift/cli/rlhf.py --rlhf_type grpo --use_vllm true --vllm_mode colocate \\\n"
+           "    --vllm_gpu_memory_utilization 0.4 --vllm_tensor_parallel_size 4 --offload_model true \\\n"
+           "    --max_length 4096 --per_device_train_batch_size 1\n"
+           + frames("/mnt/user/ms-swift/swift/llm/train/rlhf.py", f"{SP}/torch/nn/modules/module.py"))
+    rc = load_run_config(read_events(log.encode()))
+    assert rc.framework.id == "ms-swift"
+    assert rc.value("rollout.gpu_memory_utilization") == 0.4
+    assert rc.value("rollout.mode") == "colocate"
+    assert rc.value("rollout.tensor_parallel_size") == 4
+    assert rc.value("actor.param_offload") is True
+    assert rc.value("actor.gradient_checkpointing") is True     # ms-swift's own default
+    assert fw("swift rlhf --rlhf_type grpo --model Qwen/Qwen2.5-7B --num_generations 8\n"
+              "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.\n").id == "ms-swift"
+
+
+def test_a_command_substitution_is_one_argument():
+    assert shell.split('torchrun --master_port=$(echo "$P" | cut -d "," -f 1) --nnodes=`cat n | wc -l` '
+                       'train.py --x $(( 2 * 3 )) --y 1') == \
+        ["torchrun", "--master_port=$(echo $P | cut -d , -f 1)", "--nnodes=`cat n | wc -l`",
+         "train.py", "--x", "$(( 2 * 3 ))", "--y", "1"]

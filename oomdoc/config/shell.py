@@ -101,11 +101,32 @@ def split(text: str, warn=None, where: str = "") -> list[str]:
     from .shellsplit import split as words   # shlex's split, without importing shlex and re
 
     try:
-        return words(text)
+        tokens = words(text)
     except ValueError:
         if warn:
             warn(f"{where}: unbalanced quotes in a command; split on spaces")
-        return text.split()
+        tokens = text.split()
+    return _join_substitutions(tokens) if ("$(" in text or "`" in text) else tokens
+
+
+def _join_substitutions(tokens: list[str]) -> list[str]:
+    """A command substitution is one argument: `--master_port=$(echo "$P" | cut -d , -f 1)`
+    (its `|` ends nothing) and `` --nnodes=`cat n` ``; the word splitter cuts them at their spaces."""
+    out: list[str] = []
+    depth = 0          # open `$(` parentheses of the argument being joined
+    tick = False       # inside a backtick substitution
+    for t in tokens:
+        if depth > 0 or tick:
+            out[-1] += " " + t
+        else:
+            out.append(t)
+            if "$(" not in t and t.count("`") % 2 == 0:
+                continue
+        if depth > 0 or "$(" in t:
+            depth = max(0, depth + t.count("(") - t.count(")"))
+        if t.count("`") % 2:
+            tick = not tick
+    return out
 
 
 def expand(text: str, env: dict[str, str]) -> str:
@@ -217,7 +238,7 @@ def parse_command(tokens: list[str], source_of, rank: int = COMMAND, path: str |
         if i < n and not tokens[i].startswith("-") and "=" not in tokens[i]:
             add("config_file", tokens[i], style="positional")
             i += 1
-    elif prog in ("trl", "vllm"):
+    elif prog in ("trl", "vllm", "swift"):   # `trl grpo`, `vllm serve`, ms-swift's `swift rlhf`
         sub = tokens[i] if i < n else ""
         cmd.entry = f"{prog} {sub}"
         i += 1
