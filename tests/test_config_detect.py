@@ -399,3 +399,20 @@ def test_a_command_substitution_is_one_argument():
                        'train.py --x $(( 2 * 3 )) --y 1') == \
         ["torchrun", "--master_port=$(echo $P | cut -d , -f 1)", "--nnodes=`cat n | wc -l`",
          "train.py", "--x", "$(( 2 * 3 ))", "--y", "1"]
+
+
+def test_a_ray_printed_dict_folded_by_the_terminal_keeps_its_pieces():
+    """`fold -s` / a terminal cut a worker's printed config: only the first piece keeps the Ray
+    prefix; the pieces without it, inside the open dict, are still the dict's."""
+    log = ("+ python3 -m verl.trainer.main_ppo data.train_batch_size=64\n"
+           "(main_task pid=60211) {'actor_rollout_ref': {'actor': {'clip_ratio': 0.2,\n"
+           "(main_task pid=60211)                                  'fsdp_config': \n"
+           "{'grad_offload': False,\n"
+           "(main_task pid=60211)                                                  \n"
+           "'optimizer_offload': True,\n"
+           "(main_task pid=60211)          'param_offload': True}}}}\n"
+           "torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 2.00 GiB.\n")
+    rc = load_run_config(read_events(log.encode()))
+    assert rc.framework.id == "verl"
+    assert rc.value("actor.optimizer_offload") is True
+    assert rc.value("actor.param_offload") is True

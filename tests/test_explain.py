@@ -260,3 +260,20 @@ def test_corpus_reports_match_the_schema(case):
     d = Path(__file__).resolve().parent.parent / "corpus" / case
     report = json.loads(json.dumps(render(explain(str(d / "train.log"), similar=False)), default=str))
     assert _check_schema(report, SCHEMA) == []
+
+
+DS_TEARDOWN = '$ deepspeed --num_gpus 2 finetune.py --deepspeed ds_zero2.json --model_name_or_path Qwen/Qwen1.5-7B --per_device_train_batch_size 16 --max_length 2048 --bf16 True\n[2024-03-02 14:20:13,882] [INFO] [launch.py:145:main] WORLD INFO DICT: {\'localhost\': [0, 1]}\n[2024-03-02 14:20:13,882] [INFO] [launch.py:163:main] dist_world_size=2\nTrainingArguments(\nbf16=True,\ndeepspeed=ds_zero2.json,\ngradient_accumulation_steps=1,\ngradient_checkpointing=True,\nlearning_rate=2e-05,\nper_device_train_batch_size=16,\n)\n***** Running training *****\n  Num examples = 52,002\n  Num Epochs = 3\n  Instantaneous batch size per device = 16\n  Total train batch size (w. parallel, distributed & accumulation) = 32\n  Gradient Accumulation steps = 1\n{\'loss\': 1.9121, \'grad_norm\': 2.4410, \'learning_rate\': 2e-05, \'epoch\': 0.01}\n{\'loss\': 1.8734, \'grad_norm\': 2.1028, \'learning_rate\': 2e-05, \'epoch\': 0.02}\nTraceback (most recent call last):\n  File "/workspace/finetune.py", line 212, in <module>\n    trainer.train()\n  File "/usr/local/lib/python3.10/dist-packages/transformers/trainer.py", line 1624, in train\n    return inner_training_loop(\n  File "/usr/local/lib/python3.10/dist-packages/transformers/models/qwen2/modeling_qwen2.py", line 1185, in forward\n    logits = logits.float()\ntorch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 18.55 GiB. GPU 1 has a total capacity of 79.15 GiB of which 9.12 GiB is free. Process 40312 has 70.02 GiB memory in use. Of the allocated memory 61.87 GiB is allocated by PyTorch, and 6.54 GiB is reserved by PyTorch but unallocated. If reserved but unallocated memory is large try setting PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True to avoid fragmentation.  See documentation for Memory Management  (https://pytorch.org/docs/stable/notes/cuda.html#environment-variables)\n[2024-03-02 14:31:40,117] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 40311\n[2024-03-02 14:31:40,118] [INFO] [launch.py:315:sigkill_handler] Killing subprocess 40312\n'
+
+
+def test_deepspeed_launcher_teardown_after_a_cuda_oom_is_no_host_kill():
+    """DeepSpeed's sigkill_handler kills every child once one exits with an error: its `Killing
+    subprocess N` lines after the log's own CUDA OOM (the paste cut before the exit-code line) are
+    its teardown, not host memory (from unseen-j's j-06). The logits request is 16 x 2048 x 151936
+    x 4 bytes = 18.55 GiB."""
+    rep = explain(DS_TEARDOWN.encode(), similar=False)
+    causes = [d.cause for d in rep.diagnoses]
+    assert causes[0] == "micro-batch-too-large", causes
+    assert "host-ram-pressure" not in causes
+    # the same kill lines with no device OOM in the log still read as a possible host kill
+    alone = "\n".join(ln for ln in DS_TEARDOWN.split("\n") if "sigkill_handler" in ln or ln.startswith("{'loss'"))
+    assert "host-ram-pressure" in [d.cause for d in explain(alone.encode(), similar=False).diagnoses]

@@ -143,15 +143,31 @@ def _depth(text: str, state: list) -> int:
 
 
 def _block(lines, start, first_text=None, limit=MAX_BLOCK):
-    """Join the writer's lines from `start` until brackets balance; (text, [Line]) or None."""
+    """Join the writer's lines from `start` until brackets balance; (text, [Line]) or None.
+
+    Inside the open brackets, a line with no prefix right after one of the writer's is the
+    rest of that line: a terminal or `fold -s` cut it and only the first piece kept the
+    writer's prefix (`(main_task pid=1)  'fsdp_config':` / `{'grad_offload': False,`)."""
+    from ..model import MAIN
+
+    key = lines[start].source.key
+    prefixed = lines[start].source is not MAIN
     state = [0, ""]
     parts, used = [], []
-    for k, ln in enumerate(_same_source_lines(lines, start, limit)):
-        text = first_text if (k == 0 and first_text is not None) else ln.text
+    last = -2
+    for j in range(start, min(len(lines), start + 3 * limit)):
+        ln = lines[j]
+        if ln.source.key != key and not (prefixed and state[0] > 0 and last == j - 1
+                                         and ln.source is MAIN and not ln.header):
+            continue
+        text = first_text if (not used and first_text is not None) else ln.text
         parts.append(text)
         used.append(ln)
+        last = j
         if _depth(text, state) <= 0:
             return "\n".join(parts), used
+        if len(used) >= limit:
+            break
     return None
 
 
