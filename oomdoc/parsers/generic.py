@@ -90,7 +90,7 @@ _NOT_A_REPORT = "".join(rf"(?<!{w} )" for w in ("free", "available", "used", "to
 # hedges, advice, negations and option or config names: said of the clause that holds the wording
 _HEDGE = lazy(
     r"(?i)\b(?:may|might|could(?!\s+not)|would|should|to\s+avoid|avoid(?:ing|s)?|prevent\w*|if|in\s+case|"
-    r"consider|recommend\w*|suggest\w*|try(?:ing)?\s+(?:to|setting|reducing|lowering|increasing|using)|tips?|"
+    r"consider|recommend\w*|suggest\w*|try(?:ing)?\s+(?:to(?!\s+allocate)|setting|reducing|lowering|increasing|using)|tips?|"
     r"hint|usage:|help|default:|whether|such\s+as|e\.g\.|for\s+example|assuming|unless)\b"
     r"|\b(?:0|zero)\s+(?:workers?|tasks?|processes|pods?|containers?|times)\b"   # `0 Workers ... killed`
     r"|^-{1,2}[\w-]+\s"                                                       # an option's help line
@@ -99,16 +99,29 @@ _HEDGE = lazy(
     r"\b\w*memory\w*\s*[:=]\s*\d"
     # a kernel's on-chip scratch (TPU vmem / smem): a compiler limit set by block shapes, not device memory
     r"|\bmemory\s+space\s+(?:vmem|smem|sflag|semaphore|cmem)\b"
+    # a kubelet's admission reason, `OutOf` + a resource's lower-case name (OutOfmemory, OutOfcpu, OutOfpods):
+    # the pod was refused before it ran; a program's own wording is OutOfMemory
+    r"|(?-i:\bOutOf[a-z])"
 )
 _CLAUSE = lazy(r"(?<=[.!?;])\s+(?=\S)|\s+\|\s+")
-# an OOM the program caught and went on from is no failure (said anywhere on the line)
-_RECOVERED = lazy(r"(?i)\b(?:caught|retry\w*|recover\w*|retract\w*|preempt\w*)\b")
+# an OOM the program caught and went on from is no failure (said anywhere on the line); a retry that
+# failed too (`cudaMalloc retry failed: out of memory`) is the failure
+_RECOVERED = lazy(r"(?i)\b(?:caught|retry\w*(?!\s+(?:failed|exhausted))|recover\w*|retract\w*|preempt\w*)\b"
+                  r"|\bis\s+not\s+(?:a|an)\s+(?:failure|error)\b")     # `... this is not a failure, but ...`
+# a request refused before anything ran (a kubelet's admission, a scheduler, a quota): nothing ran out
+# (`Reason: OutOfmemory` beside `Pod was rejected: Node didn't have enough resource: memory`)
+_REFUSED = lazy(r"(?i)\bpod\s+was\s+rejected\b|didn't\s+have\s+enough\s+resource|\bexceeded\s+quota\b|FailedScheduling"
+                r"|\bUnschedulable\b|\binfeasible\b")
+# pinned (page-locked) host memory is a staging optimisation most libraries fall back from (ggml's
+# `failed to allocate N MiB of pinned memory: out of memory`): a failure only when raised or logged as an error
+_OPTIONAL = lazy(r"(?i)\b(?:pinned|page-locked)\s+(?:host\s+)?memory\b")
+_RAISED = lazy(r"\b\w*(?:Error|Exception):")
 _LINK = lazy(r"\S*[/#]\S*[#/]\S*|https?://\S+|\S+\.(?:md|html?|rst)\S*")
 _WARNING_LEVELS = ("WARNING", "WARN", "INFO", "DEBUG")
 # which memory: /dev/shm; words only the host's limits and killers use; device words; other host words
 _SHM = lazy(r"(?i)/dev/shm|shared\s+memory|\bshm\b")
 _HOST_STRONG = lazy(r"(?i)h_vmem|(?<!/)\bjob\b(?!:)|\b(?:cgroup|memcg|heap|jvm|java|RAM|container|pod|evicted|rss|vmrss|swap|"
-                    r"session|notebook|earlyoom|oomkilled|taskoom|memorypressure|restart(?:ing|ed))\b|oom[-_ ]kill|memory\s+limit")
+                    r"session|notebook|earlyoom|oomkilled|taskoom|memorypressure|restart(?:ing|ed)|quota|malloc|calloc|realloc|mmap)\b|oom[-_ ]kill|memory\s+limit|\b(?:OS|virtual)\s+memory")
 _GPU = lazy(r"(?i)\b(?:cuda\w*|gpu|device|hbm|vram|hip|rocm|npu|xpu|mps|tpu|cu(?:blas\w*|dnn|fft|solver|rand|sparse)|"
             r"nccl|triton|tensorrt\w*|onnxruntime|devmem|accelerator|ascend|habana|gaudi|metal|xla|jax|tensorflow)\b"
             r"|_ALLOC_FAILED")
@@ -154,16 +167,20 @@ def _ran_out_line(record: Record) -> str | None:
         clause = next((c for c in _CLAUSE.split(_LINK.sub(" ", t)) if _said(c)), None)
         if clause is None or _HEDGE.search(clause) or _RECOVERED.search(t):
             continue
+        if _OPTIONAL.search(clause) and ln.level not in ("ERROR", "FATAL", "CRITICAL") and not _RAISED.search(t):
+            continue
         if t.endswith(":") and i + 1 < len(lines) and _said(lines[i + 1].text):
             continue        # a status heading its report (`RESOURCE_EXHAUSTED: From ...:`): the report says it
         if t[:1].islower() and i and _HEDGE.search(lines[i - 1].text):
             continue        # the hedged sentence of the line before goes on here
+        near = lines[max(0, i - _NEIGHBOURS):i + _NEIGHBOURS + 1]
+        if any(_REFUSED.search(n.text) for n in near):
+            continue
         if _SELF_FAILING.search(clause) or ln.level in ("ERROR", "FATAL", "CRITICAL"):
             return t
         if _FAILURE.search(t):
             return t
         # the failure said around it (`Reason: Evicted`), unless this line is a warning's own
-        near = lines[max(0, i - _NEIGHBOURS):i + _NEIGHBOURS + 1]
         if ln.level not in _WARNING_LEVELS and any(_FAILURE.search(n.text) for n in near):
             return t
     return None
