@@ -163,3 +163,31 @@ def test_allocator_wordings_retries_and_host_words(text, memory, kind):
 ])
 def test_fallbacks_admission_refusals_and_self_declared_non_failures_are_no_failure(text):
     assert _generic(text + "\n") == []
+
+
+def _kills(text: str):
+    return [e for e in read_events(text.encode()).events if e.facts.get("signature") == "generic-sigkill"]
+
+
+@pytest.mark.parametrize("text", [
+    "[ERROR] runner exited abnormally: killed by signal 9",
+    "FAILED: step embed: worker pid 4312 exited with SIGKILL",
+    "error: build step failed: process terminated by Kill signal",
+])
+def test_a_supervisor_reporting_a_sigkill_is_a_possible_host_kill(text):
+    evs = _kills(text + "\n")
+    assert len(evs) == 1
+    ev = evs[0]
+    assert (ev.kind, ev.facts["memory"], ev.facts["certainty"], ev.facts["signal"]) == \
+        ("process_killed", "host", "possible", 9)
+
+
+@pytest.mark.parametrize("text", [
+    "ERROR: task timed out after 3600 s; sent SIGKILL to pid 4312",
+    "INFO: shutting down workers with SIGKILL",
+    "If the process hangs, send it SIGKILL (kill -9).",
+    "ERROR: job step 88.0 cancelled: SIGKILL",
+    "ERROR: worker 3 died of signal 11 (SIGSEGV), core dumped",
+])
+def test_timeouts_shutdowns_advice_and_other_signals_are_no_kill(text):
+    assert _kills(text + "\n") == []

@@ -22,6 +22,11 @@ accelerator, host words (heap, RAM, container, job, cgroup, limit...) the
 host, `/dev/shm` shared memory. The event is `likely` (never `certain`: the
 wording is unknown), tagged `signature: generic-out-of-memory`, so rules rank
 it with the fallback causes of its memory and a low confidence.
+
+A record with no such sentence may still report a process killed by SIGKILL in a
+supervisor's own words (`return code Negsignal.SIGKILL`, `signal: killed`): with no
+timeout, cancellation, shutdown or other signal named, it is a `possible` host kill
+(`signature: generic-sigkill`), as the catalogue's own SIGKILL families.
 """
 from __future__ import annotations
 
@@ -36,7 +41,7 @@ KEYS = ("out of", "out-of", "outofmemory", "oom", "enough", "insufficient", "exh
         "exceed", "available ram", "memorypressure", "low memory", "low on", "alloc_failed", "fail",
         "to allocate", "not allocate", "t allocate", "be allocated", "allocation", "alloc fail", "over its",
         "over the", "than is avail", "than are avail", "than avail", "than currently avail", "out_of_", "outof",
-        "allocfailed")
+        "allocfailed", "sigkill", "signal 9", "signal: 9", "signal: killed", "kill signal", "killed signal")
 TRIGGERS = ()
 LINE_TRIGGERS = ()
 KINDS: dict[str, str] = {}     # it emits the kinds of the families it stands in for
@@ -130,13 +135,24 @@ _HOST = lazy(r"(?i)\b(?:host|cpu|system\s+memory|node|slurm|pbs|condor|sge|kerne
 _SIZE = lazy(r"(?i)(?:allocat\w*|size|requested|request|requires?|needs?)\D{0,30}?(\d[\d,]*(?:\.\d+)?)\s*"
              r"(bytes|[KMGT]i?B|kb|mb|gb)\b")
 _NEIGHBOURS = 3     # lines around the wording where the failure may be said (`Reason: Evicted`)
+# a process reported killed by SIGKILL, in any supervisor's wording (`return code Negsignal.SIGKILL`,
+# `exited with 'signal 9 (SIGKILL)'`, `signal: killed`, `Killed signal terminated program`): the OOM killer's
+# signal, a `possible` host kill as the catalogue's own SIGKILL families
+_SIGKILLED = lazy(r"(?i)\bSIGKILL\b|\bsignal[:\s]+9\b|\bsignal:\s*killed\b|\bkill(?:ed)?\s+signal\b")
+# ... unless the line names another sender: a timeout, a cancellation, a preemption, a supervisor escalating
+_OTHER_KILLER = lazy(r"(?i)time[ds]?\s*out|timeout|time\s+limit|deadline|cancel\w*|preempt\w*|\bby\s+(?:the\s+)?user\b"
+                     r"|manual\w*|\bsend(?:s|ing)?\s+(?:a\s+)?SIGKILL|escalat\w*|SIGTERM|graceful\w*|shutdown|shutting\s+down"
+                     r"|\bstop(?:ped|ping)?\b|--force|kill\s+-9|segfault|SIGSEGV|core\s+dumped")
+KILL_SIGNATURE = "generic-sigkill"
 
 
 def parse(record: Record) -> list[Event]:
     if reported(record) or reported_near(record, NEAR):
         return []      # reported already, or the sentence repeats (follows from) a failure just before
     line = _ran_out_line(record)
-    if line is None or discarded_choice(record):
+    if line is None:
+        return _sigkilled(record)
+    if discarded_choice(record):
         return []      # (an autotuner logged it for a candidate kernel it then dropped)
     memory, kind = ("host", "host_oom_kill") if record.source.kind == "kernel" else _memory(record.text, line)
     facts: dict = {}
@@ -151,6 +167,23 @@ def parse(record: Record) -> list[Event]:
     # the catalogue's default entry for the kind would claim a wording it never read
     ev.facts.update(signature=SIGNATURE, memory=memory, certainty="likely", generic_text=line[:300])
     return [ev]
+
+
+def _sigkilled(record: Record) -> list[Event]:
+    """A supervisor's report that a process died of SIGKILL, in a wording no family knows."""
+    for ln in record.lines:
+        t = ln.text.strip()
+        low = t.lower()
+        if not any(k in low for k in ("sigkill", "signal", "kill signal", "killed signal")):
+            continue
+        if t.startswith(("File \"", "^", "~")) or not _SIGKILLED.search(t):
+            continue
+        if _HEDGE.search(_LINK.sub(" ", t)) or _OTHER_KILLER.search(record.text):
+            continue
+        ev = event("process_killed", record, {"signal": 9}, text=t[:2000])
+        ev.facts.update(signature=KILL_SIGNATURE, memory="host", certainty="possible", generic_text=t[:300])
+        return [ev]
+    return []
 
 
 def _ran_out_line(record: Record) -> str | None:
