@@ -143,6 +143,9 @@ def test_advice_other_resources_and_plain_restarts_are_no_failure(text):
     ("Error R99 (memory quota exceeded): process stopped", "host", "host_oom_kill"),
     # pinned memory that failed as an error (raised) is a failure
     ("RuntimeError: failed to allocate 2.00 GiB of pinned memory: out of memory", "gpu", "accelerator_oom"),
+    # one buffer over the device's per-allocation cap
+    ("RuntimeError: tried to allocate 17179869184 bytes which is greater than the maximum buffer length of this device",
+     "gpu", "accelerator_oom"),
 ])
 def test_allocator_wordings_retries_and_host_words(text, memory, kind):
     evs = _generic(text + "\n")

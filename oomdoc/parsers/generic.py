@@ -80,6 +80,8 @@ _SELF_FAILING = lazy(r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?memory|\bOutOfMemory
 _ALLOC_FAILED = lazy(
     r"(?i)fail(?:ed|ure)?\s+to\s+allocate|(?:cannot|can't|could\s+not|unable\s+to)\s+(?:be\s+)?allocate"
     r"|could\s+not\s+be\s+allocated|alloc(?:ation)?[ _]?fail(?:ed|ure)?|allocation\s+(?:of\s+.{0,40}?)?failed"
+    # one buffer over the device's per-allocation cap (Metal's maximum buffer length, OpenCL's max alloc size)
+    r"|allocat\w*\s+\d[\d,.]*\s*(?:bytes|[KMGT]i?B)?\s+(?:which\s+is\s+)?(?:greater|larger|more)\s+than\s+(?:the\s+)?max"
 )
 _MEMORY_OR_SIZE = lazy(r"(?i)memory|\bmem\b|devmem|buffer|tensor|workspace|\d\s*(?:[KMGT]i?B|bytes|kb|mb|gb)\b"
                        r"|size\W{0,3}\d|\bcu(?:blas|blaslt|dnn|fft|solver|rand|sparse)\b")
@@ -126,12 +128,13 @@ _WARNING_LEVELS = ("WARNING", "WARN", "INFO", "DEBUG")
 # which memory: /dev/shm; words only the host's limits and killers use; device words; other host words
 _SHM = lazy(r"(?i)/dev/shm|shared\s+memory|\bshm\b")
 _HOST_STRONG = lazy(r"(?i)h_vmem|(?<!/)\bjob\b(?!:)|\b(?:cgroup|memcg|heap|jvm|java|RAM|container|pod|evicted|rss|vmrss|swap|"
-                    r"session|notebook|earlyoom|oomkilled|taskoom|memorypressure|restart(?:ing|ed)|quota|malloc|calloc|realloc|mmap)\b|oom[-_ ]kill|memory\s+limit|\b(?:OS|virtual)\s+memory")
+                    r"session|notebook|earlyoom|oomkilled|taskoom|memorypressure|restart(?:ing|ed))\b|oom[-_ ]kill|memory\s+limit")
 _GPU = lazy(r"(?i)\b(?:cuda\w*|gpu|device|hbm|vram|hip|rocm|npu|xpu|mps|tpu|cu(?:blas\w*|dnn|fft|solver|rand|sparse)|"
             r"nccl|triton|tensorrt\w*|onnxruntime|devmem|accelerator|ascend|habana|gaudi|metal|xla|jax|tensorflow)\b"
             r"|_ALLOC_FAILED")
-_HOST = lazy(r"(?i)\b(?:host|cpu|system\s+memory|node|slurm|pbs|condor|sge|kernel|replica|executor|limit|sigkill)\b"
-             r"|OUT_OF_HOST_MEMORY|OutOfHostMemory")
+# (host allocators, the OS and quotas are host memory unless a device word says whose: `[metal::malloc]`)
+_HOST = lazy(r"(?i)\b(?:host|cpu|system\s+memory|node|slurm|pbs|condor|sge|kernel|replica|executor|limit|sigkill|"
+             r"quota|malloc|calloc|realloc|mmap)\b|OUT_OF_HOST_MEMORY|OutOfHostMemory|\b(?:OS|virtual)\s+memory")
 _SIZE = lazy(r"(?i)(?:allocat\w*|size|requested|request|requires?|needs?)\D{0,30}?(\d[\d,]*(?:\.\d+)?)\s*"
              r"(bytes|[KMGT]i?B|kb|mb|gb)\b")
 _NEIGHBOURS = 3     # lines around the wording where the failure may be said (`Reason: Evicted`)
