@@ -128,3 +128,69 @@ def test_status_names_limits_and_restarts_say_memory_ran_out(text, memory, kind)
 ])
 def test_advice_other_resources_and_plain_restarts_are_no_failure(text):
     assert _generic(text + "\n") == []
+
+
+# messages-e (session 7): wordings of allocators and runtimes the net read wrong
+
+@pytest.mark.parametrize("text, memory, kind", [
+    # `trying to allocate` is how an allocator reports the request that failed, not advice
+    ("ERROR: Out of device memory trying to allocate 3.20 GiB", "gpu", "accelerator_oom"),
+    # a retry that failed too is the failure
+    ("FATAL: staging arena: alloc retry failed: out of memory", "gpu", "accelerator_oom"),
+    # host allocators and the OS name the host
+    ("<mylib>: Error in calloc(): out of memory", "host", "host_alloc_failed"),
+    ("fatal: unable to allocate OS memory (error: 12, size: 1073741824 bytes)", "host", "host_alloc_failed"),
+    ("Error R99 (memory quota exceeded): process stopped", "host", "host_oom_kill"),
+    # pinned memory that failed as an error (raised) is a failure
+    ("RuntimeError: failed to allocate 2.00 GiB of pinned memory: out of memory", "gpu", "accelerator_oom"),
+    # one buffer over the device's per-allocation cap
+    ("RuntimeError: tried to allocate 17179869184 bytes which is greater than the maximum buffer length of this device",
+     "gpu", "accelerator_oom"),
+])
+def test_allocator_wordings_retries_and_host_words(text, memory, kind):
+    evs = _generic(text + "\n")
+    assert len(evs) == 1
+    assert (evs[0].kind, evs[0].facts["memory"]) == (kind, memory)
+
+
+@pytest.mark.parametrize("text", [
+    # an optional pinned staging buffer the library falls back from (logged, not raised)
+    "ggml_cuda_host_malloc: failed to allocate 5120.00 MiB of pinned memory: out of memory",
+    # a kubelet admission reason: the pod was refused before it ran
+    "Reason:           OutOfmemory",
+    "Status: Failed\nReason: OutOfmemory\nMessage: Pod was rejected: Node didn't have enough resource: memory",
+    # the line says of itself that it is no failure
+    "W bfc_allocator.cc:271] Allocator (GPU_0_bfc) ran out of memory trying to allocate 2.55GiB with "
+    "freed_by_count=0. The caller indicates that this is not a failure, but may mean that there could be "
+    "performance gains if more memory were available.",
+])
+def test_fallbacks_admission_refusals_and_self_declared_non_failures_are_no_failure(text):
+    assert _generic(text + "\n") == []
+
+
+def _kills(text: str):
+    return [e for e in read_events(text.encode()).events if e.facts.get("signature") == "generic-sigkill"]
+
+
+@pytest.mark.parametrize("text", [
+    "[ERROR] runner exited abnormally: killed by signal 9",
+    "FAILED: step embed: worker pid 4312 exited with SIGKILL",
+    "error: build step failed: process terminated by Kill signal",
+])
+def test_a_supervisor_reporting_a_sigkill_is_a_possible_host_kill(text):
+    evs = _kills(text + "\n")
+    assert len(evs) == 1
+    ev = evs[0]
+    assert (ev.kind, ev.facts["memory"], ev.facts["certainty"], ev.facts["signal"]) == \
+        ("process_killed", "host", "possible", 9)
+
+
+@pytest.mark.parametrize("text", [
+    "ERROR: task timed out after 3600 s; sent SIGKILL to pid 4312",
+    "INFO: shutting down workers with SIGKILL",
+    "If the process hangs, send it SIGKILL (kill -9).",
+    "ERROR: job step 88.0 cancelled: SIGKILL",
+    "ERROR: worker 3 died of signal 11 (SIGSEGV), core dumped",
+])
+def test_timeouts_shutdowns_advice_and_other_signals_are_no_kill(text):
+    assert _kills(text + "\n") == []

@@ -22,6 +22,11 @@ accelerator, host words (heap, RAM, container, job, cgroup, limit...) the
 host, `/dev/shm` shared memory. The event is `likely` (never `certain`: the
 wording is unknown), tagged `signature: generic-out-of-memory`, so rules rank
 it with the fallback causes of its memory and a low confidence.
+
+A record with no such sentence may still report a process killed by SIGKILL in a
+supervisor's own words (`return code Negsignal.SIGKILL`, `signal: killed`): with no
+timeout, cancellation, shutdown or other signal named, it is a `possible` host kill
+(`signature: generic-sigkill`), as the catalogue's own SIGKILL families.
 """
 from __future__ import annotations
 
@@ -36,7 +41,7 @@ KEYS = ("out of", "out-of", "outofmemory", "oom", "enough", "insufficient", "exh
         "exceed", "available ram", "memorypressure", "low memory", "low on", "alloc_failed", "fail",
         "to allocate", "not allocate", "t allocate", "be allocated", "allocation", "alloc fail", "over its",
         "over the", "than is avail", "than are avail", "than avail", "than currently avail", "out_of_", "outof",
-        "allocfailed")
+        "allocfailed", "sigkill", "signal 9", "signal: 9", "signal: killed", "kill signal", "killed signal")
 TRIGGERS = ()
 LINE_TRIGGERS = ()
 KINDS: dict[str, str] = {}     # it emits the kinds of the families it stands in for
@@ -75,6 +80,8 @@ _SELF_FAILING = lazy(r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?memory|\bOutOfMemory
 _ALLOC_FAILED = lazy(
     r"(?i)fail(?:ed|ure)?\s+to\s+allocate|(?:cannot|can't|could\s+not|unable\s+to)\s+(?:be\s+)?allocate"
     r"|could\s+not\s+be\s+allocated|alloc(?:ation)?[ _]?fail(?:ed|ure)?|allocation\s+(?:of\s+.{0,40}?)?failed"
+    # one buffer over the device's per-allocation cap (Metal's maximum buffer length, OpenCL's max alloc size)
+    r"|allocat\w*\s+\d[\d,.]*\s*(?:bytes|[KMGT]i?B)?\s+(?:which\s+is\s+)?(?:greater|larger|more)\s+than\s+(?:the\s+)?max"
 )
 _MEMORY_OR_SIZE = lazy(r"(?i)memory|\bmem\b|devmem|buffer|tensor|workspace|\d\s*(?:[KMGT]i?B|bytes|kb|mb|gb)\b"
                        r"|size\W{0,3}\d|\bcu(?:blas|blaslt|dnn|fft|solver|rand|sparse)\b")
@@ -90,7 +97,7 @@ _NOT_A_REPORT = "".join(rf"(?<!{w} )" for w in ("free", "available", "used", "to
 # hedges, advice, negations and option or config names: said of the clause that holds the wording
 _HEDGE = lazy(
     r"(?i)\b(?:may|might|could(?!\s+not)|would|should|to\s+avoid|avoid(?:ing|s)?|prevent\w*|if|in\s+case|"
-    r"consider|recommend\w*|suggest\w*|try(?:ing)?\s+(?:to|setting|reducing|lowering|increasing|using)|tips?|"
+    r"consider|recommend\w*|suggest\w*|try(?:ing)?\s+(?:to(?!\s+allocate)|setting|reducing|lowering|increasing|using)|tips?|"
     r"hint|usage:|help|default:|whether|such\s+as|e\.g\.|for\s+example|assuming|unless)\b"
     r"|\b(?:0|zero)\s+(?:workers?|tasks?|processes|pods?|containers?|times)\b"   # `0 Workers ... killed`
     r"|^-{1,2}[\w-]+\s"                                                       # an option's help line
@@ -99,10 +106,23 @@ _HEDGE = lazy(
     r"\b\w*memory\w*\s*[:=]\s*\d"
     # a kernel's on-chip scratch (TPU vmem / smem): a compiler limit set by block shapes, not device memory
     r"|\bmemory\s+space\s+(?:vmem|smem|sflag|semaphore|cmem)\b"
+    # a kubelet's admission reason, `OutOf` + a resource's lower-case name (OutOfmemory, OutOfcpu, OutOfpods):
+    # the pod was refused before it ran; a program's own wording is OutOfMemory
+    r"|(?-i:\bOutOf[a-z])"
 )
 _CLAUSE = lazy(r"(?<=[.!?;])\s+(?=\S)|\s+\|\s+")
-# an OOM the program caught and went on from is no failure (said anywhere on the line)
-_RECOVERED = lazy(r"(?i)\b(?:caught|retry\w*|recover\w*|retract\w*|preempt\w*)\b")
+# an OOM the program caught and went on from is no failure (said anywhere on the line); a retry that
+# failed too (`cudaMalloc retry failed: out of memory`) is the failure
+_RECOVERED = lazy(r"(?i)\b(?:caught|retry\w*(?!\s+(?:failed|exhausted))|recover\w*|retract\w*|preempt\w*)\b"
+                  r"|\bis\s+not\s+(?:a|an)\s+(?:failure|error)\b")     # `... this is not a failure, but ...`
+# a request refused before anything ran (a kubelet's admission, a scheduler, a quota): nothing ran out
+# (`Reason: OutOfmemory` beside `Pod was rejected: Node didn't have enough resource: memory`)
+_REFUSED = lazy(r"(?i)\bpod\s+was\s+rejected\b|didn't\s+have\s+enough\s+resource|\bexceeded\s+quota\b|FailedScheduling"
+                r"|\bUnschedulable\b|\binfeasible\b")
+# pinned (page-locked) host memory is a staging optimisation most libraries fall back from (ggml's
+# `failed to allocate N MiB of pinned memory: out of memory`): a failure only when raised or logged as an error
+_OPTIONAL = lazy(r"(?i)\b(?:pinned|page-locked)\s+(?:host\s+)?memory\b")
+_RAISED = lazy(r"\b\w*(?:Error|Exception):")
 _LINK = lazy(r"\S*[/#]\S*[#/]\S*|https?://\S+|\S+\.(?:md|html?|rst)\S*")
 _WARNING_LEVELS = ("WARNING", "WARN", "INFO", "DEBUG")
 # which memory: /dev/shm; words only the host's limits and killers use; device words; other host words
@@ -112,18 +132,30 @@ _HOST_STRONG = lazy(r"(?i)h_vmem|(?<!/)\bjob\b(?!:)|\b(?:cgroup|memcg|heap|jvm|j
 _GPU = lazy(r"(?i)\b(?:cuda\w*|gpu|device|hbm|vram|hip|rocm|npu|xpu|mps|tpu|cu(?:blas\w*|dnn|fft|solver|rand|sparse)|"
             r"nccl|triton|tensorrt\w*|onnxruntime|devmem|accelerator|ascend|habana|gaudi|metal|xla|jax|tensorflow)\b"
             r"|_ALLOC_FAILED")
-_HOST = lazy(r"(?i)\b(?:host|cpu|system\s+memory|node|slurm|pbs|condor|sge|kernel|replica|executor|limit|sigkill)\b"
-             r"|OUT_OF_HOST_MEMORY|OutOfHostMemory")
+# (host allocators, the OS and quotas are host memory unless a device word says whose: `[metal::malloc]`)
+_HOST = lazy(r"(?i)\b(?:host|cpu|system\s+memory|node|slurm|pbs|condor|sge|kernel|replica|executor|limit|sigkill|"
+             r"quota|malloc|calloc|realloc|mmap)\b|OUT_OF_HOST_MEMORY|OutOfHostMemory|\b(?:OS|virtual)\s+memory")
 _SIZE = lazy(r"(?i)(?:allocat\w*|size|requested|request|requires?|needs?)\D{0,30}?(\d[\d,]*(?:\.\d+)?)\s*"
              r"(bytes|[KMGT]i?B|kb|mb|gb)\b")
 _NEIGHBOURS = 3     # lines around the wording where the failure may be said (`Reason: Evicted`)
+# a process reported killed by SIGKILL, in any supervisor's wording (`return code Negsignal.SIGKILL`,
+# `exited with 'signal 9 (SIGKILL)'`, `signal: killed`, `Killed signal terminated program`): the OOM killer's
+# signal, a `possible` host kill as the catalogue's own SIGKILL families
+_SIGKILLED = lazy(r"(?i)\bSIGKILL\b|\bsignal[:\s]+9\b|\bsignal:\s*killed\b|\bkill(?:ed)?\s+signal\b")
+# ... unless the line names another sender: a timeout, a cancellation, a preemption, a supervisor escalating
+_OTHER_KILLER = lazy(r"(?i)time[ds]?\s*out|timeout|time\s+limit|deadline|cancel\w*|preempt\w*|\bby\s+(?:the\s+)?user\b"
+                     r"|manual\w*|\bsend(?:s|ing)?\s+(?:a\s+)?SIGKILL|escalat\w*|SIGTERM|graceful\w*|shutdown|shutting\s+down"
+                     r"|\bstop(?:ped|ping)?\b|--force|kill\s+-9|segfault|SIGSEGV|core\s+dumped")
+KILL_SIGNATURE = "generic-sigkill"
 
 
 def parse(record: Record) -> list[Event]:
     if reported(record) or reported_near(record, NEAR):
         return []      # reported already, or the sentence repeats (follows from) a failure just before
     line = _ran_out_line(record)
-    if line is None or discarded_choice(record):
+    if line is None:
+        return _sigkilled(record)
+    if discarded_choice(record):
         return []      # (an autotuner logged it for a candidate kernel it then dropped)
     memory, kind = ("host", "host_oom_kill") if record.source.kind == "kernel" else _memory(record.text, line)
     facts: dict = {}
@@ -140,6 +172,23 @@ def parse(record: Record) -> list[Event]:
     return [ev]
 
 
+def _sigkilled(record: Record) -> list[Event]:
+    """A supervisor's report that a process died of SIGKILL, in a wording no family knows."""
+    for ln in record.lines:
+        t = ln.text.strip()
+        low = t.lower()
+        if not any(k in low for k in ("sigkill", "signal", "kill signal", "killed signal")):
+            continue
+        if t.startswith(("File \"", "^", "~")) or not _SIGKILLED.search(t):
+            continue
+        if _HEDGE.search(_LINK.sub(" ", t)) or _OTHER_KILLER.search(record.text):
+            continue
+        ev = event("process_killed", record, {"signal": 9}, text=t[:2000])
+        ev.facts.update(signature=KILL_SIGNATURE, memory="host", certainty="possible", generic_text=t[:300])
+        return [ev]
+    return []
+
+
 def _ran_out_line(record: Record) -> str | None:
     """The first line of `record` that states, unhedged, that memory ran out as a failure."""
     lines = record.lines
@@ -154,16 +203,20 @@ def _ran_out_line(record: Record) -> str | None:
         clause = next((c for c in _CLAUSE.split(_LINK.sub(" ", t)) if _said(c)), None)
         if clause is None or _HEDGE.search(clause) or _RECOVERED.search(t):
             continue
+        if _OPTIONAL.search(clause) and ln.level not in ("ERROR", "FATAL", "CRITICAL") and not _RAISED.search(t):
+            continue
         if t.endswith(":") and i + 1 < len(lines) and _said(lines[i + 1].text):
             continue        # a status heading its report (`RESOURCE_EXHAUSTED: From ...:`): the report says it
         if t[:1].islower() and i and _HEDGE.search(lines[i - 1].text):
             continue        # the hedged sentence of the line before goes on here
+        near = lines[max(0, i - _NEIGHBOURS):i + _NEIGHBOURS + 1]
+        if any(_REFUSED.search(n.text) for n in near):
+            continue
         if _SELF_FAILING.search(clause) or ln.level in ("ERROR", "FATAL", "CRITICAL"):
             return t
         if _FAILURE.search(t):
             return t
         # the failure said around it (`Reason: Evicted`), unless this line is a warning's own
-        near = lines[max(0, i - _NEIGHBOURS):i + _NEIGHBOURS + 1]
         if ln.level not in _WARNING_LEVELS and any(_FAILURE.search(n.text) for n in near):
             return t
     return None
