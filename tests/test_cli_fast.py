@@ -157,7 +157,8 @@ def test_an_unknown_key_gets_its_did_you_mean_and_rapidfuzz_only_when_a_key_is_t
                                  env=env, timeout=120)
         got[name] = out.stdout.splitlines()[-2:]
     assert "did you mean 'actor_rollout_ref.actor.ppo_micro_batch_size_per_gpu'" in got["typo"][0], got
-    assert got["typo"][1] == "['rapidfuzz', 'typing']", got
+    # rapidfuzz is imported for it (typing with it, unless the interpreter's site had loaded it)
+    assert got["typo"][1] in ("['rapidfuzz', 'typing']", "['rapidfuzz']"), got
     assert got["other"] == ["[]", "[]"], got
 
 
