@@ -140,7 +140,6 @@ ray.train.base_trainer.TrainingFailedError: The Ray Train run failed. Please ins
          version="jax 0.4.3x-0.6 on TPU (`Ran out of memory in memory space vmem`)",
          source="libtpu / Mosaic TPU compiler (closed source); wording as jax-ml/jax Pallas users report it (same shape as the hbm message, memory space vmem)",
          note="decided not-oom, as messages-b did for Triton shared memory: VMEM is per-core on-chip scratch sized by the kernel's block shapes; no cause in causes.md fixes it",
-         xfail="the catalogue's tpu-memory-space-oom reads every TPU memory space as device OOM (its own vmem sample is an XLA fusion's stack, which does shrink with the shapes); telling a Pallas kernel's VMEM limit from it needs a decision by the lead, so the label stays and the case is left failing",
          log=f'''Traceback (most recent call last):
   File "/workspace/maxtext/MaxText/layers/attentions.py", line 412, in tpu_flash_attention
     x = splash_kernel(query, key, value)
