@@ -182,22 +182,27 @@ def _continues(text: str) -> bool:
     or timestamp prefix starts a new line, even one that follows a full one)."""
     if not text or _DATED.match(text):
         return False
-    from .model import MAIN
-    from .prefixes import clean, peel
-
     if _BAR.search(text):      # a progress bar redrawn after a message is a line of its own
         return False
+    from .prefixes import clean
+
     pieces = clean(text)
-    return len(pieces) == 1 and peel(0, pieces[0]).source is MAIN
+    return len(pieces) == 1 and not _own_source(pieces[0])
 
 
 def _prefixed(text: str) -> bool:
     """A line behind its own source prefix (`[rank3]:`, `(WorkerDict pid=...)`)."""
-    from .model import MAIN
-    from .prefixes import clean, peel
+    from .prefixes import clean
 
     pieces = clean(text)
-    return bool(pieces) and peel(0, pieces[0]).source is not MAIN
+    return bool(pieces) and _own_source(pieces[0])
+
+
+def _own_source(piece: str) -> bool:
+    from .model import MAIN
+    from .prefixes import peel
+
+    return peel(0, piece).source is not MAIN
 
 
 def _renumber(starts: list[int]):
