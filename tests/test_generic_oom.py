@@ -44,6 +44,9 @@ def test_the_size_of_the_failed_allocation_is_read():
     "Unable to allocate resources: Requested node configuration is not available",
     "[2025-07-21 10:07:33 TP0] Decode out of memory happened. #retracted_reqs: 29, #new_token_ratio: 0.70",
     "or enable --gradient_checkpointing; see docs/faq.md#out-of-memory.",
+    # a generality (a tips box, a FAQ), even logged at error level
+    "2025-01-01 12:00:00,123 - train - ERROR -   * OOM at startup usually means another job holds the GPU",
+    "ERROR: out of memory errors are often caused by long prompts in the batch",
     # a TPU kernel's on-chip scratch (Pallas / Mosaic block shapes): a compiler limit, not device memory
     "jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Ran out of memory in memory space vmem. "
     "Used 33.00M of 16.00M vmem. Exceeded vmem capacity by 17.00M.",

@@ -98,7 +98,8 @@ _NOT_A_REPORT = "".join(rf"(?<!{w} )" for w in ("free", "available", "used", "to
 _HEDGE = lazy(
     r"(?i)\b(?:may|might|could(?!\s+not)|would|should|to\s+avoid|avoid(?:ing|s)?|prevent\w*|if|in\s+case|"
     r"consider|recommend\w*|suggest\w*|try(?:ing)?\s+(?:to(?!\s+allocate)|setting|reducing|lowering|increasing|using)|tips?|"
-    r"hint|usage:|help|default:|whether|such\s+as|e\.g\.|for\s+example|assuming|unless)\b"
+    r"hint|usage:|help|default:|whether|such\s+as|e\.g\.|for\s+example|assuming|unless|"
+    r"usually|often|typically|commonly|generally)\b"      # a generality (`OOM at start-up usually means ...`)
     r"|\b(?:0|zero)\s+(?:workers?|tasks?|processes|pods?|containers?|times)\b"   # `0 Workers ... killed`
     r"|^-{1,2}[\w-]+\s"                                                       # an option's help line
     r"|\bno\s+(?:OOM|out[ -]of[ -]memory)|without\s+(?:an?\s+)?(?:OOM|running\s+out)|(?:didn't|did\s+not|won't)\s+"
