@@ -146,6 +146,7 @@ def unwrap(lines: list[Line], pieces: set) -> list[Line]:
     head = lines[0]
     for ln in lines[1:]:
         if id(ln) in pieces:
+            head.cuts += (len(head.text),)
             head.text += ln.text
             head.repeat = max(head.repeat, ln.repeat)
             ln.text = ""

@@ -89,7 +89,7 @@ class Line:
     logger location) was peeled: such a line starts a new record.
     """
 
-    __slots__ = ("no", "text", "raw", "source", "repeat", "header", "level")
+    __slots__ = ("no", "text", "raw", "source", "repeat", "header", "level", "cuts")
     no: int
     text: str
     raw: str
@@ -107,6 +107,7 @@ class Line:
         self.repeat = repeat
         self.header = header
         self.level = level
+        self.cuts: tuple[int, ...] = ()     # offsets in `text` where a wrapped line's pieces were joined
 
     def _fields(self) -> tuple:
         return (self.no, self.text, self.raw, self.source, self.repeat, self.header, self.level)
@@ -121,6 +122,16 @@ class Line:
     def __repr__(self):
         return (f"Line(no={self.no!r}, text={self.text!r}, raw={self.raw!r}, source={self.source!r}, "
                 f"repeat={self.repeat!r}, header={self.header!r}, level={self.level!r})")
+
+
+def _spaced(text: str, cuts: tuple[int, ...]) -> str:
+    out, last = [], 0
+    for c in cuts:
+        if 0 < c < len(text) and not text[c - 1].isspace() and not text[c].isspace():
+            out.append(text[last:c])
+            last = c
+    out.append(text[last:])
+    return " ".join(out)
 
 
 class Record:
@@ -163,6 +174,15 @@ class Record:
         if len(lines) == 1:     # most records: asked for by every parser offered the record
             return lines[0].text
         return "\n".join([ln.text for ln in lines])
+
+    @property
+    def spaced_text(self) -> str:
+        """`text` with a space where the pieces of a wrapped line were joined between two
+        words: an editor's word wrap dropped the space a terminal's cut never had, and
+        which of the two cut a line is not always known (`Ran out|of memory`)."""
+        if not any(ln.cuts for ln in self.lines):
+            return self.text
+        return "\n".join([_spaced(ln.text, ln.cuts) if ln.cuts else ln.text for ln in self.lines])
 
     @property
     def repeat(self) -> int:

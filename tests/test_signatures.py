@@ -187,3 +187,15 @@ def test_extra_entry_files_follow_the_main_catalogue():
         assert set(data) == {"entries"}, p.name
         extra += data["entries"]
     assert [e.id for e in CAT.entries] == [e["id"] for e in main + extra]
+
+
+def test_a_word_wrapped_exception_line_joined_by_the_assembler_still_matches():
+    # an editor broke the exception line at a space and dropped it (`Ran out|of memory`): the
+    # assembler joins the piece tightly, as it would a terminal's cut, and the family is still read
+    tb = ('Traceback (most recent call last):\n  File "train.py", line 9, in <module>\n    step()\n'
+          'jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: XLA:TPU compile permanent error. Ran out\n'
+          'of memory in memory space hbm. Used 98.42G of 30.75G hbm. Exceeded hbm capacity by 67.67G.\n')
+    evs = [e for e in read_events(tb.encode()).events if e.kind == "accelerator_oom"]
+    assert [e.facts["signature"] for e in evs] == ["tpu-memory-space-oom"]
+    assert evs[0].facts["total_bytes"] == to_bytes("30.75", "G")
+    assert evs[0].facts["exceeded_bytes"] == to_bytes("67.67", "G")

@@ -82,6 +82,9 @@ def parse(record: Record) -> list[Event]:
     if not hits or discarded_choice(record):
         return []
     vs = signatures.variants(text)
+    spaced = record.spaced_text
+    if spaced is not text:      # a wrapped line joined: its words maybe glued (`Ran out|of memory`)
+        vs += [v for v in signatures.variants(spaced) if v not in vs]
     done = reported(record)
     near = None
     cut = text.rstrip().endswith(("...", "\u2026"))
