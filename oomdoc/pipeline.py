@@ -412,6 +412,9 @@ class Pipeline:
             # newlines read as spaces: a key a terminal wrapped ("low on\nmemory") still offers its
             # parser, and no key holds a newline, so nothing the lines hold is lost
             offered = self._keys.offered(rec.text.lower().replace("\n", " "), fast)
+            spaced = rec.spaced_text
+            if spaced is not rec.text:      # a word wrap's pieces joined tightly: the key as written too
+                offered = offered | self._keys.offered(spaced.lower().replace("\n", " "), fast)
             for i in sorted(offered):         # in module order
                 mod = self.mods[i]
                 try:

@@ -199,3 +199,10 @@ def test_a_word_wrapped_exception_line_joined_by_the_assembler_still_matches():
     assert [e.facts["signature"] for e in evs] == ["tpu-memory-space-oom"]
     assert evs[0].facts["total_bytes"] == to_bytes("30.75", "G")
     assert evs[0].facts["exceeded_bytes"] == to_bytes("67.67", "G")
+
+
+def test_a_key_a_word_wrap_split_still_offers_its_family():
+    # `No space left|on device`: joined tightly the key is `lefton`; the spaced join offers the family
+    text = "RuntimeError: unable to write to file </torch_9931_3149260800_0>: No space left\non device (28)\n"
+    assert [(e.kind, e.facts["signature"]) for e in read_events(text.encode()).events] == \
+        [("shm_exhausted", "shm-no-space")]
