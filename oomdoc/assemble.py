@@ -73,6 +73,7 @@ def _is_frame(text: str) -> bool:
 
 WRAP_MIN = 79        # the narrowest terminal people wrap at is 80 columns
 WRAP_FIRST_MAX = 250  # a longer line is a whole line, not a terminal's first piece
+WORD_WRAP_MIN = 60   # an editor's word wrap at 80 columns leaves a first piece this long or longer
 
 
 def _sentence_end(prev: str, nxt: str) -> bool:
@@ -115,7 +116,12 @@ def _wrap_piece(prev: Line | None, line: Line, chained: int, context: str) -> bo
     if chained:     # every piece but the last is exactly the terminal's width
         if len(prev.raw) != chained or len(line.raw) > chained:
             return False
-    elif not (WRAP_MIN <= len(prev.raw) <= WRAP_FIRST_MAX) or len(line.raw) > len(prev.raw):
+    elif not (WORD_WRAP_MIN <= len(prev.raw) <= WRAP_FIRST_MAX) or len(line.raw) > len(prev.raw):
+        return False
+    # shorter than any terminal: an editor's word wrap at 80 columns, if the piece's first word would
+    # not have fitted after it; only where a catalogue anchor runs across the break
+    word_wrap = not chained and len(prev.raw) < WRAP_MIN
+    if word_wrap and len(prev.raw) + 1 + len(line.raw.split(" ", 1)[0]) <= WRAP_MIN + 1:
         return False
     if line.source is not MAIN and line.source != prev.source:
         return False
@@ -128,6 +134,8 @@ def _wrap_piece(prev: Line | None, line: Line, chained: int, context: str) -> bo
     lost_prefix = prev.source is not MAIN and line.source is MAIN   # the strongest sign of a wrap
     if not chained and not lost_prefix and (_sentence_end(prev.text, t) or _LINE_START.match(t)):
         return False      # a first piece: the line before ended, or this one starts like a log line
+    if word_wrap:
+        return _anchors().search(_WS.sub("", prev.text[-200:] + t[:80])) is not None
     if chained or _EXC_LINE.match(prev.text):
         return True
     # an anchor in the record, in its last line or in the piece (also one the cut split),

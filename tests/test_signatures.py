@@ -206,3 +206,37 @@ def test_a_key_a_word_wrap_split_still_offers_its_family():
     text = "RuntimeError: unable to write to file </torch_9931_3149260800_0>: No space left\non device (28)\n"
     assert [(e.kind, e.facts["signature"]) for e in read_events(text.encode()).events] == \
         [("shm_exhausted", "shm-no-space")]
+
+
+def _word_wrap(line: str, width: int = WRAP) -> list[str]:
+    """An editor's or mail client's word wrap: broken at spaces, the space dropped."""
+    import textwrap
+
+    return textwrap.wrap(line, width, break_long_words=False, break_on_hyphens=False) or [""]
+
+
+# word-wrapped at 80, these are not yet recognised: their message breaks where no catalogue anchor
+# spans the break (a second line the family needs, or a first piece without an anchor)
+WORD_WRAP_GAPS = {
+    "xla-bfc-oom": "the glog header breaks after its level letter, so the pieces are not joined; the generic net reads it",
+    "windows-commit-limit": "the message spans three pieces and the anchor sits in the first only",
+    "vllm-kv-cache-init-error": "the anchor's method name starts the second piece, after a first piece that ends a word",
+    "torch-nvml-assert-oom-report": "the family needs the report's later pieces; the first ends before 'please report'",
+    "systemd-oomd-kill": "the first piece ends in 'Killed', read as the shell's own kill line",
+    "pool-worker-killed": "a four-piece sentence whose anchor runs over the third and fourth pieces",
+    "docker-oom-event": "a container id longer than the width sits alone on the second piece",
+    "deepspeed-launcher-sigkill": "'-9' alone on the last piece; the exit-status family reads the line before",
+}
+
+
+@pytest.mark.parametrize("sid", [e.id for e in CAT.entries])
+def test_every_signature_is_recognised_word_wrapped(sid, request):
+    """Facts are not asserted here: a strict parser reads a line at a time, and a word wrap
+    may split a fact from its label. The family must still be named."""
+    if sid in WORD_WRAP_GAPS:
+        request.applymarker(pytest.mark.xfail(reason=WORD_WRAP_GAPS[sid], strict=False))
+    entry = CAT.by_id(sid)
+    text = "\n".join(piece for ln in _lines(entry.sample) for piece in _word_wrap(ln))
+    analysis = read_events(text.encode())
+    assert [e for e in analysis.events if e.facts.get("signature") == sid], \
+        f"{sid} not recognised: {[(e.kind, e.facts.get('signature')) for e in analysis.events]}"
