@@ -92,3 +92,12 @@ def test_the_allocator_message_pasted_lower_cased_is_read_as_printed(text, want)
 def test_a_lower_cased_sentence_that_only_names_cuda_oom_is_not_read_as_the_allocator_message():
     text = "if you get cuda out of memory, try a smaller batch size.\n"
     assert not [e for e in _events(text) if e.kind == "gpu_oom"]
+
+
+def test_the_mps_message_pasted_lower_cased_is_read_as_printed():
+    text = ("runtimeerror: mps backend out of memory (mps allocated: 6.10 gib, other allocations: 11.52 gib, max allowed: "
+            "18.13 gib). tried to allocate 768.00 mib on private pool.\n")
+    evs = [e for e in _events(text) if e.kind == "gpu_oom"]
+    assert len(evs) == 1
+    assert evs[0].facts["backend"] == "mps"
+    assert abs(evs[0].facts["other_bytes"] - 11.52 * 2**30) < 2**20

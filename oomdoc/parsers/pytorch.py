@@ -463,7 +463,7 @@ def _variants(text: str) -> list[str]:
 
 # The allocator's message pasted all lower-cased (an issue title, a forum editor, a chat paste):
 # its own words and units get their printed case back, so the same readings apply.
-_LOWER_HEAD = _lazy(r"\b(?:cuda|hip|xpu|npu|mps backend) out of memory\. ?(?:tried to allocate|\(mps allocated)")
+_LOWER_HEAD = _lazy(r"\b(?:cuda|hip|xpu|npu) out of memory\. ?tried to allocate|\bmps backend out of memory \(mps allocated")
 _RECASE = (
     (_lazy(r"\b(cuda|hip|xpu|npu|mps)(?= out of memory| backend out of memory)"), lambda m: m[1].upper()),
     (_lazy(r"\btried to allocate\b"), lambda m: "Tried to allocate"),
