@@ -461,10 +461,36 @@ def _variants(text: str) -> list[str]:
     return variants
 
 
+# The allocator's message pasted all lower-cased (an issue title, a forum editor, a chat paste):
+# its own words and units get their printed case back, so the same readings apply.
+_LOWER_HEAD = _lazy(r"\b(?:cuda|hip|xpu|npu) out of memory\. ?tried to allocate|\bmps backend out of memory \(mps allocated")
+_RECASE = (
+    (_lazy(r"\b(cuda|hip|xpu|npu|mps)(?= out of memory| backend out of memory)"), lambda m: m[1].upper()),
+    (_lazy(r"\btried to allocate\b"), lambda m: "Tried to allocate"),
+    (_lazy(r"(?<=\d)(\s*)(kib|mib|gib|tib|pib|kb|mb|gb|tb)\b"),
+     lambda m: m[1] + {"kib": "KiB", "mib": "MiB", "gib": "GiB", "tib": "TiB", "pib": "PiB"}.get(m[2], m[2].upper())),
+    (_lazy(r"\b(gpu|npu|xpu|mlu|musa)(?=\s?\d)"), lambda m: m[1].upper()),
+    (_lazy(r"\bpytorch\b"), lambda m: "PyTorch"),
+    (_lazy(r"\bprocess(?= \d+ has)"), lambda m: "Process"),
+    (_lazy(r"\bof the allocated memory\b"), lambda m: "Of the allocated memory"),
+    (_lazy(r"\bmps allocated\b"), lambda m: "MPS allocated"),
+)
+
+
+def _recased(text: str) -> str | None:
+    if _LOWER_HEAD.search(text) is None:
+        return None
+    for rx, fix in _RECASE:
+        text = rx.sub(fix, text)
+    return text
+
+
 def parse(record: Record) -> list[Event]:
     text = record.text
     if "\\n" in text:  # message inside a repr: escaped newlines
         text = text.replace("\\n", "\n")
+    if not is_allocator_oom(text) and "out of memory" in text and (low := _recased(text)) is not None:
+        text = low
     if not is_allocator_oom(text) or discarded_choice(record):
         return []
     best: dict = {}

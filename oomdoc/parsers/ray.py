@@ -113,6 +113,8 @@ _EARLY = _lazy(rf"System memory low at node with IP (?P<ip>[\w.:-]+)\. Used memo
                     rf"(?P<thr>{NUMBER}), killing latest task with name (?P<name>\S+) and (?P<kind>task|actor) ID")
 _SUMMARY = _lazy(r"(?P<n>\d+) Workers \(tasks / actors\) killed due to memory pressure \(OOM\), "
                       r"(?P<m>\d+) Workers crashed due to other reasons at node \(ID: \w+, IP: (?P<ip>[^)\s]+)\)")
+_SUMMARY_HEAD = _lazy(r"(?P<n>\d+) Workers \(tasks / actors\) killed due to memory pressure \(OOM\)"
+                      r"(?:, (?P<m>\d+) Workers crashed due to other reasons)?")
 _TABLE_HEAD = _lazy(r"^\s*PID\s+MEM(?:\s*\(GB\))?\s+COMMAND\s*$")
 _HEAD_END = _lazy(r"(?:^|[:;])\s*PID\s+MEM(?:\s*\(GB\))?\s+COMMAND\s*$")
 _ROW = _lazy(rf"^\s*(?P<pid>\d+)\s+(?P<mem>{NUMBER})\s*(?P<unit>GB|GiB|MB)?\s+(?P<cmd>\S.*?)\s*$")
@@ -376,6 +378,13 @@ def _parse(record: Record) -> list[Event]:
             f = {"ray_form": "summary", "workers_killed": int(m["n"]),
                  "workers_crashed_other": int(m["m"]), "node_ip": m["ip"]}
             return [event("ray_oom_kill", record, f, text=_evidence(record, ("memory pressure",)))]
+        # the node clause cut off or elided in a paste (`at node (ID: …)`): the counts still stand
+        m = _SUMMARY_HEAD.search(flat)
+        if m and int(m["n"]) > 0:
+            f = {"ray_form": "summary", "workers_killed": int(m["n"])}
+            if m["m"] is not None:
+                f["workers_crashed_other"] = int(m["m"])
+            return [event("ray_oom_kill", record, f, text=_evidence(record, ("memory pressure",)))]
         return []
     if any(d in flat for d in _DIED) or "class_name:" in text:
         f = _died_facts(text, flat)
@@ -406,6 +415,8 @@ def continues(text: str, nxt: str) -> bool:
     c = s[0]
     if _wrapped_report_piece(text, s):
         return True
+    if c.isdigit() and last.endswith("memory pressure (OOM),") and " Workers crashed " in s:
+        return True   # the periodic summary wrapped after its first clause
     if c.isdigit() or s.startswith("..."):
         if "COMMAND" in last:
             return bool(_HEAD_END.search(last))

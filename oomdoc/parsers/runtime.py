@@ -194,9 +194,16 @@ _TRAILER = _lazy(
     r"Exception raised from \w+ at |frame #\d+:|what\(\):)")
 
 
+# c10's TORCH_INTERNAL_ASSERT / TORCH_CHECK message wrapped before its quoted source path
+_C10_ASSERT_END = _lazy(r"(?:INTERNAL ASSERT|CHECK) FAILED at\s*$")
+_C10_ASSERT_PATH = _lazy(r'\s*"[^"\s]+\.(?:cpp|cu|cuh|h|hpp)":\d+')
+
+
 def continues(text: str, nxt: str) -> bool:
     if text.count("\n") >= 40:
         return False
+    if _C10_ASSERT_PATH.match(nxt) and _C10_ASSERT_END.search(text.rsplit("\n", 1)[-1]):
+        return True
     if _TRAILER.match(nxt) is None:
         return False
     last = text.rsplit("\n", 1)[-1]
