@@ -146,7 +146,7 @@ def _word_wrapped(texts: list[str], w: int) -> set[int]:
     near = [i for i in _nearly_full(texts, w) if not _prefixed(texts[i + 1])]
     wraps, strict = set(), 0
     for i in near:
-        word = texts[i + 1].split(" ", 1)[0]
+        word = _first_word(texts[i + 1])
         # words of prose or a message, not a table's borders (`|`, `+---`)
         if (word[:1].isalnum() or word[:1] in _WORD_START) and texts[i].rstrip()[-1:] not in "|+":
             # an editor drops the blanks at the break; `fold -s` keeps them (a prefix followed
@@ -161,10 +161,16 @@ def _word_wrapped(texts: list[str], w: int) -> set[int]:
         return set()
     # in a paste known to be word-wrapped, two more kinds of short line were wrapped too
     for i, t in enumerate(texts[:-1]):
-        word = texts[i + 1].split(" ", 1)[0]
+        word = _first_word(texts[i + 1])
         if i not in wraps and word and (_BARE_PREFIX.match(t) or _before_long_word(t.rstrip(), word, w)):
             wraps.add(i)
     return wraps
+
+
+def _first_word(text: str) -> str:
+    """The text up to its first blank: a tab ends a word too (a table's columns)."""
+    parts = text.split(None, 1)
+    return parts[0] if parts and not text[:1].isspace() else ""
 
 
 def _before_long_word(end: str, word: str, w: int) -> bool:

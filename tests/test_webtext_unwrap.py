@@ -87,6 +87,21 @@ def test_a_word_wrapped_paste_is_joined_with_spaces():
     assert renumber(2) == 3      # the report starts on the paste's third line
 
 
+def test_tab_separated_rows_in_a_word_wrapped_paste_stay_rows():
+    import textwrap
+
+    prose = ("Memory on the node (IP: 10.8.0.11, ID: 4f2c) where the task was running was 479.62GB / 503.77GB "
+             "(0.952), which exceeds the memory usage threshold of 0.95. Ray killed this worker (ID: 9a1e) because "
+             "it was the most recently scheduled task; to see more information about memory usage on this node, "
+             "use `ray logs raylet.out -ip 10.8.0.11`. Top 10 memory users:")
+    rows = ["PID\tMEM(GB)\tCOMMAND", "20612\t31.42\tray::ActorModelRayActor.__init__",
+            "20744\t29.87\tray::ReferenceModelRayActor.__init__", "20411\t16.79\tray::LLMRayActor.sleep"]
+    pasted = "\n".join(textwrap.wrap(prose, 80) + rows)
+    joined, _ = unwrap(pasted.encode())
+    # a row's tab-separated columns are no long word that failed to fit after the row before
+    assert joined.decode().split("\n")[-4:] == rows
+
+
 def test_a_table_of_equal_lines_is_no_wrap():
     row = "| " + "x" * 76 + " |"
     data = "\n".join(["+" + "-" * 78 + "+", row, "| Processes: " + " " * 65 + "|", row, "+" + "-" * 78 + "+"]).encode()

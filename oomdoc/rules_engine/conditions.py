@@ -148,6 +148,12 @@ def derive(ev, cfg=None) -> dict:
     pb, rb = f.get("process_bytes"), f.get("reserved_bytes")
     if isinstance(pb, int) and isinstance(rb, int):
         f.setdefault("non_pytorch_bytes", max(0, pb - rb))
+    used = f.get("used_bytes")
+    if pb is None and not procs and isinstance(used, int) and isinstance(rb, int):
+        # a message that names neither this process's use nor other processes (torch < 2.1):
+        # what the device has in use beyond the reserve is this process's context and buffers
+        # (about a GiB) or another process's
+        f.setdefault("outside_reserve_bytes", max(0, used - rb))
     users = f.get("top_memory_users")
     if isinstance(users, list) and users:
         sizes = [u.get("bytes") for u in users if isinstance(u, dict) and isinstance(u.get("bytes"), (int, float))]

@@ -60,6 +60,7 @@ DERIVED_FACTS = {
     "other_processes_bytes": "memory held by processes other than the failing one",
     "process_sizes_unreadable": "every listed process shows 0 bytes (NVML cannot read them); other_processes_bytes is then the used memory beyond this process's PyTorch reserve",
     "other_process_count": "number of processes other than the failing one on the device",
+    "outside_reserve_bytes": "used_bytes - reserved_bytes when the message names no process (torch < 2.1): this process's CUDA context and buffers plus other processes",
     "non_pytorch_bytes": "this process's memory outside PyTorch's allocator (process_bytes - reserved_bytes)",
     "top_user_count": "rows in a memory monitor's top users table",
     "top_user_bytes": "memory of the largest row in the top users table",
