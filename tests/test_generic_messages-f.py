@@ -95,3 +95,31 @@ def test_a_need_set_against_less_that_is_there_is_an_oom(line, memory):
 ])
 def test_a_need_over_what_is_there_that_the_program_works_around_is_no_oom(line):
     assert _failures(line + "\n") == []
+
+
+@pytest.mark.parametrize("line", [
+    "RuntimeError: Insufficient VRAM: 6.0 GB required, 4.0 GB available",
+    "RuntimeError: out of VRAM while loading the UNet",
+    "ERROR: not enough HBM to place the expert weights",
+    "RuntimeError: Device memory is full, cannot place tensor of 2.00 GiB",
+    "E0712 12:00:01.000 se_gpu_pjrt_client.cc:1020] Failed to preallocate 70.52GiB of device memory",
+    "error: failed to reserve 2147483648 bytes of device memory",
+    "RuntimeError: rocBLAS error: rocblas_status_memory_error",
+    "RuntimeError: nvjpeg error: NVJPEG_STATUS_ALLOCATOR_FAILURE",
+    "RuntimeException: DML failed with E_OUTOFMEMORY",
+    "Exception: OutOfMemory: GPU heap limit reached",
+])
+def test_device_memory_by_other_names_running_out_is_a_device_oom(line):
+    evs = _failures(TB + line + "\n")
+    assert [(e.kind, e.facts["memory"]) for e in evs] == [("accelerator_oom", "gpu")]
+
+
+@pytest.mark.parametrize("line", [
+    "WARNING: VRAM is low (1.2 GB free); enabling attention slicing",
+    "WARNING: not enough VRAM for full offload; 20 of 40 layers on GPU",
+    "INFO: Using 8.0 GiB of VRAM for the KV cache",
+    "RuntimeError: cuLaunchKernel failed: CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES",
+    "WARNING: failed to reserve 2 GiB of pinned memory, using pageable memory instead",
+])
+def test_device_memory_notes_that_are_no_failure_stay_quiet(line):
+    assert _failures(line + "\n") == []
