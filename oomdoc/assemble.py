@@ -131,6 +131,8 @@ def _wrap_piece(prev: Line | None, line: Line, chained: int, context: str) -> bo
         return False
     if line.raw[:4] == prev.raw[:4] or _PROGRESS.match(t) or _PROGRESS.match(prev.text) or _TABLE_TOP.match(t):
         return False      # starts like the line before, or training progress: a new line
+    if prev.text.lstrip().startswith('File "') and _EXC_LINE.match(t):
+        return False      # a compiled (Cython, C) frame prints no source line: its exception follows it
     lost_prefix = prev.source is not MAIN and line.source is MAIN   # the strongest sign of a wrap
     if not chained and not lost_prefix and (_sentence_end(prev.text, t) or _LINE_START.match(t)):
         return False      # a first piece: the line before ended, or this one starts like a log line

@@ -41,7 +41,8 @@ KEYS = ("out of", "out-of", "outofmemory", "oom", "enough", "insufficient", "exh
         "exceed", "available ram", "memorypressure", "low memory", "low on", "alloc_failed", "fail",
         "to allocate", "not allocate", "t allocate", "be allocated", "allocation", "alloc fail", "over its",
         "over the", "than is avail", "than are avail", "than avail", "than currently avail", "out_of_", "outof",
-        "allocfailed", "sigkill", "signal 9", "signal: 9", "signal: killed", "kill signal", "killed signal")
+        "allocfailed", "sigkill", "signal 9", "signal: 9", "signal: killed", "kill signal", "killed signal",
+        "but only", "status_memory", "is full")
 TRIGGERS = ()
 LINE_TRIGGERS = ()
 KINDS: dict[str, str] = {}     # it emits the kinds of the families it stands in for
@@ -54,32 +55,43 @@ _MORE_THAN = r"more\s+(?:[\w/]+\s+){0,2}?memory\s+(?:\([^)]{0,40}\)\s+)?than\s+(
 # allocation-failure status names in any API's style: VK_ERROR_OUT_OF_DEVICE_MEMORY, CL_MEM_OBJECT_ALLOCATION_FAILURE,
 # miopenStatusAllocFailed, MTLCommandBufferErrorOutOfMemory, cudaErrorMemoryAllocation
 # (each alternative starts on a literal, not on every letter: the net reads many lines)
-_STATUS_NAMES = (r"(?-i:(?<=[A-Z])_(?:OUT_OF_(?:[A-Z]+_)?MEMORY|ALLOC(?:ATION)?_FAIL(?:ED|URE))\b"
+_STATUS_NAMES = (r"(?-i:(?<=[A-Z])_(?:OUT_OF_(?:[A-Z]+_)?MEMORY|OUTOFMEMORY|ALLOC(?:ATION|ATOR)?_FAIL(?:ED|URE))\b"
+                 r"|(?<=[a-z])_status_memory_error\b"      # rocBLAS / rocSOLVER: failed internal memory allocation
                  r"|(?<=[a-z])(?:Error|Status|Result)?(?:OutOf(?:Device|Host)?Memory|Alloc(?:ation)?Failed)\b"
                  r"|(?<=[a-z])ErrorMemoryAllocation\b)")
+# a need set against a smaller amount there: `allocation of 8.00 GiB exceeds the available 6.21 GiB`, `requires
+# 38.4 GiB of GPU memory but only 22.1 GiB is free`
+_SIZED = r"\d[\d,.]*\s*(?:[KMGT]i?B|bytes)"
+_NEED_OVER_HAVE = (r"\b(?:allocat\w*|request\w*|need\w*|requir\w*)\s+(?:of\s+)?" + _SIZED + r"\s+exceeds?\s+(?:the\s+)?"
+                   r"(?:available|free|remaining)\b|\b(?:need\w*|requir\w*)\s+" + _SIZED + r"\b.{0,40}?\bbut\s+only\s+"
+                   + _SIZED + r"\s+(?:is\s+|are\s+)?(?:free|available|left)\b")
 # a memory limit the process went over: the limit's enforcer stopped it
 _LIMIT_EXCEEDED = r"memory\s+limit\s+(?:of\s+[\d.]+\s*\w+\s+)?exceeded|exceeded\s+(?:its\s+|the\s+|their\s+)?memory\s+limit"
 _RAN_OUT = lazy(
-    r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?memory|\bOutOfMemory|(?<![A-Za-z])OOM(?:Killed|[ -]?kill\w*)?(?![a-z])"
+    r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?(?:memory|vram|hbm)\b|\bOutOfMemory|(?<![A-Za-z])OOM(?:Killed|[ -]?kill\w*)?(?![a-z])"
     r"|TaskOOM|oom[-_ ]kill|earlyoom"
-    r"|(?:not|no|isn't|is\s+not)\s+enough\s+(?:[\w/]+\s+){0,2}?memory|insufficient\s+(?:[\w/]+\s+){0,2}?memory"
+    r"|(?:not|no|isn't|is\s+not)\s+enough\s+(?:[\w/]+\s+){0,2}?(?:memory|vram|hbm)|insufficient\s+(?:[\w/]+\s+){0,2}?(?:memory|vram|hbm)"
+    r"|\b(?:memory|vram|hbm)\s+is\s+full\b"        # VRAM and HBM are a device's memory by name
     r"|memory\s+(?:isn't|is\s+not|not)\s+enough|\blow\s+(?:on\s+)?memory\b|low\s+on\s+resource:\s*memory"
     r"|(?:memory|heap|ram)\s+(?:\w+\s+)?exhausted|RESOURCE_EXHAUSTED|heap\s+space"
-    r"|\bexceed\w*\s+.{0,40}?\b(?:memory|mem|h_vmem|vmem|rss)\b|\b(?:memory|mem|h_vmem|vmem|rss)\b.{0,40}?exceed\w*"
+    r"|\bexceed\w*\s+.{0,40}?\b(?:memory|mem|h_vmem|vmem|rss|hbm|vram)\b|\b(?:memory|mem|h_vmem|vmem|rss|hbm|vram)\b.{0,40}?exceed\w*"
     r"|over\s+(?:its\s+|the\s+)?memory\s+limit|all\s+available\s+(?:RAM|memory)|MemoryPressure"
     r"|(?-i:\b[A-Z]+(?:_STATUS)?_ALLOC_FAILED\b)"      # cuFFT / cuSOLVER / cuBLAS / cuRAND status codes
 )
 # rarer wordings, searched only when a line holds one of their stems (every alternative costs on every line)
-_RAN_OUT_RARE = lazy(r"(?i)" + _MORE_THAN + "|" + _STATUS_NAMES)
-_RARE_STEMS = ("than", "out_of_", "outof", "allocfailed", "alloc_fail", "allocation_fail", "memoryallocation")
+_RAN_OUT_RARE = lazy(r"(?i)" + _MORE_THAN + "|" + _STATUS_NAMES + "|" + _NEED_OVER_HAVE)
+_RARE_STEMS = ("than", "out_of_", "outof", "allocfailed", "alloc_fail", "allocation_fail", "memoryallocation",
+               "exceeds", "but only", "allocator_fail", "status_memory")
 # wordings that are a failure by themselves (a line printing them is reporting one)
 _SELF_FAILING = lazy(r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?memory|\bOutOfMemory|TaskOOM|OOMKilled|oom[-_ ]kill"
                      r"|_ALLOC_FAILED|low\s+on\s+resource:\s*memory|had\s+condition:\s*\[MemoryPressure\]|" + _MORE_THAN
                      + "|" + _STATUS_NAMES + "|" + _LIMIT_EXCEEDED)
 # an allocation that failed counts when the line also names memory, a size or a GPU library
 _ALLOC_FAILED = lazy(
-    r"(?i)fail(?:ed|ure)?\s+to\s+allocate|(?:cannot|can't|could\s+not|unable\s+to)\s+(?:be\s+)?allocate"
+    r"(?i)fail(?:ed|ure)?\s+to\s+(?:pre-?)?allocate|fail(?:ed|ure)?\s+to\s+reserve|(?:cannot|can't|could\s+not|unable\s+to)\s+(?:be\s+)?allocate"
     r"|could\s+not\s+be\s+allocated|alloc(?:ation)?[ _]?fail(?:ed|ure)?|allocation\s+(?:of\s+.{0,40}?)?failed"
+    # an allocating call reported failed by its name (`vkAllocateMemory failed -2`, `hipMalloc failed`)
+    r"|\b[a-z_]*alloc\w*(?:\(\))?\s+failed\b"
     # one buffer over the device's per-allocation cap (Metal's maximum buffer length, OpenCL's max alloc size)
     r"|allocat\w*\s+\d[\d,.]*\s*(?:bytes|[KMGT]i?B)?\s+(?:which\s+is\s+)?(?:greater|larger|more)\s+than\s+(?:the\s+)?max"
 )
@@ -107,6 +119,9 @@ _HEDGE = lazy(
     r"\b\w*memory\w*\s*[:=]\s*\d"
     # a kernel's on-chip scratch (TPU vmem / smem): a compiler limit set by block shapes, not device memory
     r"|\bmemory\s+space\s+(?:vmem|smem|sflag|semaphore|cmem)\b"
+    # ... as is a GPU kernel's shared memory per block (XLA's Triton emitter: `Shared memory size limit exceeded:
+    # requested N, available: M`): a tiling too big for the SM, not /dev/shm nor device memory
+    r"|\bshared\s+memory\s+size\s+limit\b|\bshared\s+memory\s+per\s+(?:block|SM|multiprocessor)\b"
     # a kubelet's admission reason, `OutOf` + a resource's lower-case name (OutOfmemory, OutOfcpu, OutOfpods):
     # the pod was refused before it ran; a program's own wording is OutOfMemory
     r"|(?-i:\bOutOf[a-z])"
@@ -128,7 +143,7 @@ _LINK = lazy(r"\S*[/#]\S*[#/]\S*|https?://\S+|\S+\.(?:md|html?|rst)\S*")
 _WARNING_LEVELS = ("WARNING", "WARN", "INFO", "DEBUG")
 # which memory: /dev/shm; words only the host's limits and killers use; device words; other host words
 _SHM = lazy(r"(?i)/dev/shm|shared\s+memory|\bshm\b")
-_HOST_STRONG = lazy(r"(?i)h_vmem|(?<!/)\bjob\b(?!:)|\b(?:cgroup|memcg|heap|jvm|java|RAM|container|pod|evicted|rss|vmrss|swap|"
+_HOST_STRONG = lazy(r"(?i)h_vmem|(?<!/)\bjob\b(?!:)|\b(?:cgroup|memcg|(?<!gpu\s)(?<!device\s)heap|jvm|java|RAM|container|pod|evicted|rss|vmrss|swap|"
                     r"session|notebook|earlyoom|oomkilled|taskoom|memorypressure|restart(?:ing|ed))\b|oom[-_ ]kill|memory\s+limit")
 _GPU = lazy(r"(?i)\b(?:cuda\w*|gpu|device|hbm|vram|hip|rocm|npu|xpu|mps|tpu|cu(?:blas\w*|dnn|fft|solver|rand|sparse)|"
             r"nccl|triton|tensorrt\w*|onnxruntime|devmem|accelerator|ascend|habana|gaudi|metal|xla|jax|tensorflow)\b"

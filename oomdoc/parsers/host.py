@@ -127,7 +127,7 @@ _BAD_ALLOC = _lazy(r"std::bad_alloc")
 # a bad_alloc / MemoryError that carries a device error is a device allocation (RAPIDS RMM's
 # out_of_memory, thrust; PaddlePaddle raises its GPU allocator's BadAlloc as MemoryError): the
 # catalogue's device entries report it, not host memory
-_DEVICE_ERR = _lazy(r"\bCUDA error\b|\bcudaError\w+|\bhipError\w+|Out of memory error on GPU")
+_DEVICE_ERR = _lazy(r"\bCUDA error\b|\bcudaError\w+|\bhipError\w+|Out of memory error on [A-Za-z]")   # Paddle: GPU, XPU, custom devices
 _ENOMEM = _lazy(r"\[Errno 12\] Cannot allocate memory")
 
 
