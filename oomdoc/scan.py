@@ -36,6 +36,7 @@ if TYPE_CHECKING:   # annotations only: a warm run never imports re (re_cache), 
 BLOCK = 1 << 20      # a multiple of scan_lines.STEP (newlines are counted per step, per block)
 SUBBLOCK = 1 << 16
 SMALL = 4096  # below this, one Python regex pass is cheaper than building anything
+BACK_CAP = 256 << 10   # backward context kept from the region before: at most this many bytes
 KEEP_TAILS = 3   # sampled regions kept for the exact tail (8 MiB each when reading a file)
 
 
@@ -250,6 +251,9 @@ class Scanner:
         self.last_emitted = 0
         self.prev = b""             # complete lines before the current region
         self.prev_first = 1
+        # (buf, r0, r1, next line) of the last big region: `prev` is cut from it only when a
+        # hit early in the next region wants lines back (rarely: ~75 us a region otherwise)
+        self._prev_src: tuple | None = None
         # (line_no, bytes) of LINE_TRIGGERS hits, drained by the caller: frequent
         # one-line facts (metric lines) skip the per-line slow path entirely
         self.line_hits: list[tuple[int, bytes]] = []
@@ -737,6 +741,8 @@ class Scanner:
 
         out: list[tuple[int, bytes]] = []
         emitted: list[tuple[int, int]] = []  # line ranges emitted whole (parsed there)
+        if carry_back:
+            self._take_prev()
         if carry_back and self.prev:
             lo_line = max(carry_back[0], self.last_emitted + 1, self.prev_first)
             if lo_line <= carry_back[1]:
@@ -775,24 +781,45 @@ class Scanner:
         return out
 
     def _keep_tail(self, buf: bytes, r0: int, r1: int) -> None:
-        """Keep the last lines as backward context for a hit early in the next region."""
+        """Keep the last lines as backward context for a hit early in the next region.
+
+        A big region is only noted (`_take_prev` cuts the lines when asked): what is kept
+        of it never depends on what came before it."""
         if not self._max_before:
             return
-        keep = r1
-        cap = r1 - (256 << 10)      # what is kept is cut there anyway: stop counting lines back
-        for _ in range(self._max_before):
-            p = buf.rfind(b"\n", r0, keep - 1)
-            if p < 0:
-                keep = r0
-                break
-            keep = p + 1
-            if keep <= cap:
-                break
-        if keep == r0 and r1 - r0 < (256 << 10):
+        if r1 - r0 >= BACK_CAP:
+            self._prev_src = (buf, r0, r1, self.next_line)
+            return
+        self._take_prev()
+        keep = self._back(buf, r0, r1)
+        if keep == r0:
             lines = (self.prev + buf[r0:r1]).split(b"\n")[:-1]
             drop = max(0, len(lines) - self._max_before)
             self.prev = b"\n".join(lines[drop:]) + b"\n" if lines[drop:] else b""
             self.prev_first = self.next_line - (len(lines) - drop)
         else:
-            self.prev = buf[max(keep, cap):r1]
+            self.prev = buf[keep:r1]
             self.prev_first = self.next_line - sum(step_counts(self.prev, 0, len(self.prev)))
+
+    def _take_prev(self) -> None:
+        """Cut `prev` from the big region noted by `_keep_tail`, if any."""
+        if self._prev_src is None:
+            return
+        buf, r0, r1, next_line = self._prev_src
+        self._prev_src = None
+        self.prev = buf[self._back(buf, r0, r1):r1]
+        self.prev_first = next_line - sum(step_counts(self.prev, 0, len(self.prev)))
+
+    def _back(self, buf: bytes, r0: int, r1: int) -> int:
+        """Start of the last `_max_before` lines of buf[r0:r1], at most BACK_CAP bytes back
+        (what is kept is cut there anyway: lines stop being counted back there)."""
+        keep = r1
+        cap = r1 - BACK_CAP
+        for _ in range(self._max_before):
+            p = buf.rfind(b"\n", r0, keep - 1)
+            if p < 0:
+                return max(r0, cap)
+            keep = p + 1
+            if keep <= cap:
+                return cap
+        return keep
