@@ -251,9 +251,8 @@ class Scanner:
         self.last_emitted = 0
         self.prev = b""             # complete lines before the current region
         self.prev_first = 1
-        # (buf, r0, r1, next line) of the last big region: `prev` is cut from it only when a
-        # hit early in the next region wants lines back (rarely: ~75 us a region otherwise)
-        self._prev_src: tuple | None = None
+        # (buf, r0, r1, next line) of the regions `prev` is still to be cut from (_keep_tail)
+        self._prev_parts: list[tuple] = []
         # (line_no, bytes) of LINE_TRIGGERS hits, drained by the caller: frequent
         # one-line facts (metric lines) skip the per-line slow path entirely
         self.line_hits: list[tuple[int, bytes]] = []
@@ -783,32 +782,31 @@ class Scanner:
     def _keep_tail(self, buf: bytes, r0: int, r1: int) -> None:
         """Keep the last lines as backward context for a hit early in the next region.
 
-        A big region is only noted (`_take_prev` cuts the lines when asked): what is kept
-        of it never depends on what came before it."""
+        Only noted here (`_take_prev` cuts them when a hit wants them): cutting them after
+        every region cost ~75 us for a big one, and as much again for the line straddling
+        each chunk's end (a small region of its own, joined to what the big one left)."""
         if not self._max_before:
             return
-        if r1 - r0 >= BACK_CAP:
-            self._prev_src = (buf, r0, r1, self.next_line)
+        if r1 - r0 >= BACK_CAP:     # what is kept of it never depends on what came before
+            self._prev_parts = [(buf, r0, r1, self.next_line)]
             return
-        self._take_prev()
-        keep = self._back(buf, r0, r1)
-        if keep == r0:
-            lines = (self.prev + buf[r0:r1]).split(b"\n")[:-1]
-            drop = max(0, len(lines) - self._max_before)
-            self.prev = b"\n".join(lines[drop:]) + b"\n" if lines[drop:] else b""
-            self.prev_first = self.next_line - (len(lines) - drop)
-        else:
-            self.prev = buf[keep:r1]
-            self.prev_first = self.next_line - sum(step_counts(self.prev, 0, len(self.prev)))
+        self._prev_parts.append((buf, r0, r1, self.next_line))
+        if len(self._prev_parts) > 64:     # a live stream's small pieces: keep the list short
+            self._take_prev()
 
     def _take_prev(self) -> None:
-        """Cut `prev` from the big region noted by `_keep_tail`, if any."""
-        if self._prev_src is None:
-            return
-        buf, r0, r1, next_line = self._prev_src
-        self._prev_src = None
-        self.prev = buf[self._back(buf, r0, r1):r1]
-        self.prev_first = next_line - sum(step_counts(self.prev, 0, len(self.prev)))
+        """Cut `prev` from the regions noted by `_keep_tail` since it was last cut, in order."""
+        parts, self._prev_parts = self._prev_parts, []
+        for buf, r0, r1, next_line in parts:
+            keep = self._back(buf, r0, r1)
+            if keep == r0 and r1 - r0 < BACK_CAP:
+                lines = (self.prev + buf[r0:r1]).split(b"\n")[:-1]
+                drop = max(0, len(lines) - self._max_before)
+                self.prev = b"\n".join(lines[drop:]) + b"\n" if lines[drop:] else b""
+                self.prev_first = next_line - (len(lines) - drop)
+            else:
+                self.prev = buf[keep:r1]
+                self.prev_first = next_line - sum(step_counts(self.prev, 0, len(self.prev)))
 
     def _back(self, buf: bytes, r0: int, r1: int) -> int:
         """Start of the last `_max_before` lines of buf[r0:r1], at most BACK_CAP bytes back
