@@ -342,6 +342,23 @@ def test_big_texts_find_the_same_literals_in_one_pass(monkeypatch):
         detect._literal_matcher.cache_clear()
 
 
+def test_a_mid_sized_text_finds_the_same_literals_once_hyperscan_is_loaded(monkeypatch):
+    """Between WARM_TEXT and BIG_TEXT the one pass is used only when hyperscan is imported already
+    (a big log was scanned with it); the literals found are the same either way."""
+    pytest.importorskip("hyperscan")
+    lits = tuple(lit for d in mapping.detect_profiles().values() for lit, _, _ in d.get("text", ()))
+    text = "".join(f"step {i}: loss 0.{i % 97}, see trainer.py:{i}\n" for i in range(1500))
+    for k, lit in enumerate(lits[::7]):
+        pos = (k * 7919) % len(text)
+        text = text[:pos] + lit + text[pos:]
+    assert detect.WARM_TEXT < len(text) < detect.BIG_TEXT
+    want = {lit for lit in lits if lit in text}
+    calls = []
+    real = detect._literal_matcher
+    monkeypatch.setattr(detect, "_literal_matcher", lambda lits: calls.append(1) or real(lits))
+    assert detect._literals_in(text, lits) == want and calls
+
+
 def test_trl_and_open_r1_accelerate_configs():
     assert fw("+ accelerate launch --config_file examples/accelerate_configs/deepspeed_zero3.yaml train.py\n").id == "trl"
     got = fw("+ accelerate launch --config_file recipes/accelerate_configs/zero3.yaml --num_processes=7 run.py\n")
