@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from .explain_core import _plain_path
+from .explain_core import plain_path
 
 FORMATS = ("text", "json")
 
@@ -43,7 +43,7 @@ def fast_args(argv: list[str]) -> dict | None:
             return None
         got["fmt"] = value
         fmt_seen = True
-    return got if got["log"] and _plain_path(got["log"]) else None
+    return got if got["log"] and plain_path(got["log"]) else None
 
 
 def run(log: str, fmt: str = "text", quiet: bool = False) -> None:
