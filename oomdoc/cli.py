@@ -123,9 +123,16 @@ def _main(argv, fast: bool) -> int:
     if fast:
         from .commands.explain_core import fast_args
 
-        got = fast_args(sys.argv[1:] if argv is None else list(argv))
+        args = sys.argv[1:] if argv is None else list(argv)
+        got = fast_args(args)
         if got is not None:
             return _run_fast(got)
+        if args[:1] == ["facts"]:
+            from .commands import facts_core
+
+            got = facts_core.fast_args(args)
+            if got is not None:
+                return _run_fast(got, facts_core.run)
     import click
 
     try:
@@ -156,9 +163,11 @@ def _main(argv, fast: bool) -> int:
 _ran_fast: list = []    # set when the click-free path ran: `entry` may then leave at once
 
 
-def _run_fast(args: dict) -> int:
-    """`explain_core.run` with the exit statuses click's path gives (`main`)."""
-    from .commands.explain_core import run
+def _run_fast(args: dict, run=None) -> int:
+    """`explain_core.run` (or another click-free `run`) with the exit statuses click's path
+    gives (`main`)."""
+    if run is None:
+        from .commands.explain_core import run
 
     _ran_fast.append(True)
     try:

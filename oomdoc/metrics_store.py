@@ -27,17 +27,27 @@ class MetricStore:
     def add(self, ev: Event) -> None:
         facts = ev.facts
         step = facts.get("step")
+        line = ev.line
         if self.first_line is None:
-            self.first_line = ev.line
-        self.last_line = ev.line
-        if ev.end_line > ev.line:
-            self.ends[ev.line] = ev.end_line
+            self.first_line = line
+        self.last_line = line
+        if ev.end_line > line:
+            self.ends[line] = ev.end_line
+        series, count = self.series, self.count
+        # once per metric line of a run (thousands a GiB): plain floats and ints take the short way
         for name, value in facts.items():
-            if name == "step" or isinstance(value, bool) or not isinstance(value, (int, float)):
+            kind = type(value)
+            if kind is float or kind is int:
+                if name == "step":
+                    continue
+            elif name == "step" or isinstance(value, bool) or not isinstance(value, (int, float)):
                 continue
-            pts = self.series.setdefault(name, [])
-            pts.append((step, float(value), ev.line))
-            self.count[name] = self.count.get(name, 0) + 1
+            pts = series.get(name)
+            if pts is None:
+                pts = series[name] = []
+                count[name] = 0
+            pts.append((step, value if kind is float else float(value), line))
+            count[name] += 1
             if len(pts) > MAX_POINTS:
                 old, recent = pts[:-RECENT], pts[-RECENT:]
                 pts[:] = old[::2] + recent

@@ -16,7 +16,7 @@ from .config.triggers import config_trigger_literals
 from .metrics_store import MetricStore
 from .model import Event, Line, Record
 from .prefixes import clean, host_prefix, peel, with_host
-from .reader import InputError, chunks, open_input, web_fixer
+from .reader import InputError, chunks, file_chunks, open_input, web_fixer
 from .scan import Scanner, TriggerGroup
 from .unwrap import unwrap
 
@@ -504,7 +504,7 @@ def read_events(src: str | os.PathLike | bytes, *, name: str | None = None,
             data, pipe.renumber = unwrap(b"".join(chunks(label, fh)))
             pipe.feed(data)
         else:
-            for chunk in chunks(label, fh):
+            for chunk in (chunks(label, fh) if label == "<stdin>" else file_chunks(label, fh)):
                 pipe.feed(chunk)
                 if bar is not None:
                     bar.update(fh.tell())     # the file's offset: compressed bytes for a .gz

@@ -205,6 +205,62 @@ def chunks(name: str, fh: BinaryIO, size: int = CHUNK) -> Iterator[bytes]:
     yield from dec.finish()
 
 
+MAP_ENV = "OOMDOC_READ"     # `copy`: never memory-map (the path every other input takes)
+
+
+def file_chunks(name: str, fh: BinaryIO, size: int = CHUNK) -> Iterator[bytes]:
+    """`chunks` of a file opened from a path (at its start): the same chunks, memory-mapped
+    where nothing needs decoding (plain text, no BOM, no web-page marks), else read.
+
+    A mapped chunk is the page cache itself: reading copied each byte once more before
+    the search pass read it (~0.09 s a GiB, ~10 % of a dense log's whole run); mapped
+    chunks are `mmap` objects (find, rfind, slices and the buffer protocol, no `count`),
+    8 MiB each, unmapped when the scanner drops them. A file cut shorter while mapped
+    would fault on access, so each chunk is mapped only up to the size the file has
+    then, and a file found shorter at the end is refused with a sentence, not read on.
+    """
+    import mmap
+
+    if os.environ.get(MAP_ENV, "").strip().lower() == "copy" or not _mappable(fh):
+        yield from chunks(name, fh, size)
+        return
+    head = fh.read(65536)
+    fh.seek(0)
+    if (not head or sniff(name, head) != "text" or head.startswith(UTF8_BOM)
+            or web_fixer(head) is not None):
+        yield from chunks(name, fh, size)
+        return
+    fd = fh.fileno()
+    off = 0
+    while True:
+        end = os.fstat(fd).st_size
+        if end <= off:
+            break
+        n = min(size, end - off)
+        try:
+            piece = mmap.mmap(fd, n, offset=off, access=mmap.ACCESS_READ)
+        except (OSError, ValueError):   # no mapping here after all (a special file system): read on
+            break
+        off += n
+        fh.seek(off)       # the progress line reads the position; a read goes on from here
+        yield piece
+    while True:
+        data = _read(fh, size, name)
+        if not data:
+            break
+        off += len(data)
+        yield data
+    if os.fstat(fd).st_size < off:
+        raise InputError(f"{name}: became shorter while being read (rotated or truncated?); run again")
+
+
+def _mappable(fh) -> bool:
+    try:
+        return stat.S_ISREG(os.fstat(fh.fileno()).st_mode) and fh.tell() == 0
+    except (OSError, AttributeError, ValueError):
+        return False
+
+
 def _read(fh: BinaryIO, size: int, name: str) -> bytes:
     # A full read, not read1: a pipe hands out 64 KiB at a time, and the
     # scanner is ~20x slower on many small chunks than on a few big ones.
@@ -251,4 +307,4 @@ def read_all_text(data: bytes | str) -> io.BytesIO:
 
 
 __all__ = ["InputError", "Decoder", "open_input", "check_path", "check_followable", "chunks", "sniff", "looks_binary",
-           "read_all_text", "web_fixer"]
+           "read_all_text", "web_fixer", "file_chunks"]

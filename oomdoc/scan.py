@@ -36,6 +36,7 @@ if TYPE_CHECKING:   # annotations only: a warm run never imports re (re_cache), 
 BLOCK = 1 << 20      # a multiple of scan_lines.STEP (newlines are counted per step, per block)
 SUBBLOCK = 1 << 16
 SMALL = 4096  # below this, one Python regex pass is cheaper than building anything
+BACK_CAP = 256 << 10   # backward context kept from the region before: at most this many bytes
 KEEP_TAILS = 3   # sampled regions kept for the exact tail (8 MiB each when reading a file)
 
 
@@ -250,6 +251,8 @@ class Scanner:
         self.last_emitted = 0
         self.prev = b""             # complete lines before the current region
         self.prev_first = 1
+        # (buf, r0, r1, next line) of the regions `prev` is still to be cut from (_keep_tail)
+        self._prev_parts: list[tuple] = []
         # (line_no, bytes) of LINE_TRIGGERS hits, drained by the caller: frequent
         # one-line facts (metric lines) skip the per-line slow path entirely
         self.line_hits: list[tuple[int, bytes]] = []
@@ -737,6 +740,8 @@ class Scanner:
 
         out: list[tuple[int, bytes]] = []
         emitted: list[tuple[int, int]] = []  # line ranges emitted whole (parsed there)
+        if carry_back:
+            self._take_prev()
         if carry_back and self.prev:
             lo_line = max(carry_back[0], self.last_emitted + 1, self.prev_first)
             if lo_line <= carry_back[1]:
@@ -775,24 +780,44 @@ class Scanner:
         return out
 
     def _keep_tail(self, buf: bytes, r0: int, r1: int) -> None:
-        """Keep the last lines as backward context for a hit early in the next region."""
+        """Keep the last lines as backward context for a hit early in the next region.
+
+        Only noted here (`_take_prev` cuts them when a hit wants them): cutting them after
+        every region cost ~75 us for a big one, and as much again for the line straddling
+        each chunk's end (a small region of its own, joined to what the big one left)."""
         if not self._max_before:
             return
+        if r1 - r0 >= BACK_CAP:     # what is kept of it never depends on what came before
+            self._prev_parts = [(buf, r0, r1, self.next_line)]
+            return
+        self._prev_parts.append((buf, r0, r1, self.next_line))
+        if len(self._prev_parts) > 64:     # a live stream's small pieces: keep the list short
+            self._take_prev()
+
+    def _take_prev(self) -> None:
+        """Cut `prev` from the regions noted by `_keep_tail` since it was last cut, in order."""
+        parts, self._prev_parts = self._prev_parts, []
+        for buf, r0, r1, next_line in parts:
+            keep = self._back(buf, r0, r1)
+            if keep == r0 and r1 - r0 < BACK_CAP:
+                lines = (self.prev + buf[r0:r1]).split(b"\n")[:-1]
+                drop = max(0, len(lines) - self._max_before)
+                self.prev = b"\n".join(lines[drop:]) + b"\n" if lines[drop:] else b""
+                self.prev_first = next_line - (len(lines) - drop)
+            else:
+                self.prev = buf[keep:r1]
+                self.prev_first = next_line - sum(step_counts(self.prev, 0, len(self.prev)))
+
+    def _back(self, buf: bytes, r0: int, r1: int) -> int:
+        """Start of the last `_max_before` lines of buf[r0:r1], at most BACK_CAP bytes back
+        (what is kept is cut there anyway: lines stop being counted back there)."""
         keep = r1
-        cap = r1 - (256 << 10)      # what is kept is cut there anyway: stop counting lines back
+        cap = r1 - BACK_CAP
         for _ in range(self._max_before):
             p = buf.rfind(b"\n", r0, keep - 1)
             if p < 0:
-                keep = r0
-                break
+                return max(r0, cap)
             keep = p + 1
             if keep <= cap:
-                break
-        if keep == r0 and r1 - r0 < (256 << 10):
-            lines = (self.prev + buf[r0:r1]).split(b"\n")[:-1]
-            drop = max(0, len(lines) - self._max_before)
-            self.prev = b"\n".join(lines[drop:]) + b"\n" if lines[drop:] else b""
-            self.prev_first = self.next_line - (len(lines) - drop)
-        else:
-            self.prev = buf[max(keep, cap):r1]
-            self.prev_first = self.next_line - sum(step_counts(self.prev, 0, len(self.prev)))
+                return cap
+        return keep

@@ -48,12 +48,18 @@ class LineIndex:
     def line_at(self, pos: int) -> int:
         k = (pos - self.r0) // STEP
         a = self.r0 + k * STEP
-        count = self.buf.count
         if a <= self._pos <= pos:
-            line = self._line + count(b"\n", self._pos, pos)
+            line = self._line + newlines(self.buf, self._pos, pos)
         elif pos - a <= STEP // 2 or k + 1 >= len(self.marks):
-            line = self.marks[k] + count(b"\n", a, pos)
+            line = self.marks[k] + newlines(self.buf, a, pos)
         else:   # nearer the step's end: count back from there
-            line = self.marks[k + 1] - count(b"\n", pos, min(self.r1, a + STEP))
+            line = self.marks[k + 1] - newlines(self.buf, pos, min(self.r1, a + STEP))
         self._pos, self._line = pos, line
         return line
+
+
+def newlines(buf, a: int, b: int) -> int:
+    """Newlines in buf[a:b] (at most a step): counted as `step_counts` does, which also
+    serves a buffer with no `count` (a memory-mapped file)."""
+    piece = buf[a:b]
+    return len(piece) - len(piece.replace(b"\n", b""))

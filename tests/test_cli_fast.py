@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from oomdoc.cli import main
+from oomdoc.commands import facts_core
 from oomdoc.commands.explain_core import fast_args
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,6 +95,48 @@ def test_fast_path_reads_every_form_of_its_options():
                      "--rules", "r/", "--top", "3", "--quiet"])
     assert got == {"log": "a.log", "configs": ["x.sh", "y.yaml"], "rules_dirs": ["r/"], "fmt": "json",
                    "top": 3, "quiet": True}
+
+
+# -- `facts FILE [--format text|json] [-q]` has a click-free path too --------------------
+
+@pytest.mark.parametrize("case", CASES[::4], ids=lambda p: p.name)
+def test_facts_fast_path_prints_what_click_prints(case, capsys):
+    for options in (["--format", "json"], [], ["--format=text", "-q"]):
+        args = ["facts", str(case / "train.log"), *options]
+        assert facts_core.fast_args(args) is not None
+        fast, slow = _both(capsys, args)
+        assert fast == slow, (case.name, options)
+        assert fast[0] == 0 and fast[1]
+
+
+def test_facts_input_errors_match(tmp_path, capsys):
+    empty = tmp_path / "empty.log"
+    empty.write_bytes(b"")
+    binary = tmp_path / "model.bin"
+    binary.write_bytes(bytes(range(256)) * 8)
+    for args in (["facts", str(tmp_path / "missing.log")], ["facts", str(tmp_path)], ["facts", str(empty)],
+                 ["facts", str(binary), "--format", "json"]):
+        assert facts_core.fast_args(args) is not None
+        fast, slow = _both(capsys, args)
+        assert fast == slow, args
+        assert fast[0] == 2 and fast[2].startswith("oomdoc: ") and fast[2].count("\n") == 1, fast
+
+
+@pytest.mark.parametrize("args", [
+    ["facts"], ["facts", "-"], ["facts", "a.log", "--help"], ["facts", "a.log", "b.log"],
+    ["facts", "a.log", "--format", "markdown"], ["facts", "a.log", "--format"], ["facts", "--format", "json"],
+    ["facts", "a.log", "--format", "json", "--format", "text"], ["facts", "a.log", "--"], ["facts", ""],
+    ["explain", "a.log"], ["scan", "a.log"],
+])
+def test_anything_unusual_in_facts_goes_to_click(args):
+    assert facts_core.fast_args(args) is None
+
+
+def test_facts_fast_path_reads_every_form_of_its_options():
+    assert facts_core.fast_args(["facts", "--format=json", "a.log", "--quiet"]) == \
+        {"log": "a.log", "fmt": "json", "quiet": True}
+    assert facts_core.fast_args(["facts", "-q", "a.log", "--format", "text"]) == \
+        {"log": "a.log", "fmt": "text", "quiet": True}
 
 
 # What a warm run of the fast path must not import (issue 12): each costs milliseconds.

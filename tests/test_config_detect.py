@@ -342,6 +342,47 @@ def test_big_texts_find_the_same_literals_in_one_pass(monkeypatch):
         detect._literal_matcher.cache_clear()
 
 
+def test_a_mid_sized_text_finds_the_same_literals_once_hyperscan_is_loaded(monkeypatch):
+    """Between WARM_TEXT and BIG_TEXT the one pass is used only when hyperscan is imported already
+    (a big log was scanned with it); the literals found are the same either way."""
+    pytest.importorskip("hyperscan")
+    lits = tuple(lit for d in mapping.detect_profiles().values() for lit, _, _ in d.get("text", ()))
+    text = "".join(f"step {i}: loss 0.{i % 97}, see trainer.py:{i}\n" for i in range(1500))
+    for k, lit in enumerate(lits[::7]):
+        pos = (k * 7919) % len(text)
+        text = text[:pos] + lit + text[pos:]
+    assert detect.WARM_TEXT < len(text) < detect.BIG_TEXT
+    want = {lit for lit in lits if lit in text}
+    calls = []
+    real = detect._literal_matcher
+    monkeypatch.setattr(detect, "_literal_matcher", lambda lits: calls.append(1) or real(lits))
+    assert detect._literals_in(text, lits) == want and calls
+
+
+@pytest.mark.parametrize("tail", [
+    "(WorkerDict pid=3, ip=1.2.3.4) ray::WorkerDict.actor_rollout_update_actor() failed\n"
+    "python3 -m verl.trainer.main_ppo trainer.n_gpus_per_node=8\n",
+    "from trl import GRPOTrainer\ntrainer = GRPOTrainer(model)\n" + frames("/envs/trl/lib/python3.11/site-packages/trl/trainer/grpo_trainer.py"),
+    "openrlhf.cli.train_ppo_ray --actor_num_gpus_per_node 8\n" + frames("/opt/OpenRLHF/openrlhf/trainer/ppo_trainer.py"),
+])
+def test_a_big_log_detects_alike_with_one_pass_or_a_search_per_literal(tail, monkeypatch):
+    """Forks, actor, package and class names are looked up by one pass over a big evidence text
+    (and the profiles' text literals): the same framework, evidence and confidence as by one
+    substring search per literal (the engine switched off)."""
+    filler = "".join(f"[2025-06-30 13:53:{i % 60:02d}] [INFO] [loader.py:{i}:collate] batch {i} tokens={i * 7}\n"
+                     for i in range(3000))
+    text = filler + tail + filler
+    assert len(text) > detect.BIG_TEXT
+    got = fw(text).to_json()
+    monkeypatch.setenv("OOMDOC_SCAN_ENGINE", "fallback")
+    detect._literal_matcher.cache_clear()
+    try:
+        assert fw(text).to_json() == got
+    finally:
+        detect._literal_matcher.cache_clear()
+    assert got["id"] != "unknown", got
+
+
 def test_trl_and_open_r1_accelerate_configs():
     assert fw("+ accelerate launch --config_file examples/accelerate_configs/deepspeed_zero3.yaml train.py\n").id == "trl"
     got = fw("+ accelerate launch --config_file recipes/accelerate_configs/zero3.yaml --num_processes=7 run.py\n")

@@ -165,6 +165,35 @@ def test_generated_shape_same_events_and_facts_from_both_engines(shape, shape_lo
 
 @pytest.mark.parametrize("engine", ["hyperscan", "fallback"])
 @pytest.mark.parametrize("shape", list(SHAPES))
+def test_memory_mapped_read_gives_what_the_copying_read_gives(shape, engine, shape_logs, monkeypatch):
+    """A big plain-text file is read as mapped chunks (reader.file_chunks); the same facts as
+    read into memory, on both engines."""
+    from oomdoc import reader
+
+    if engine == "hyperscan" and not HAVE_HS:
+        pytest.skip("no hyperscan wheel")
+    path = shape_logs[shape]
+    kinds = []
+    real = reader.file_chunks
+
+    def spy(name, fh, size=reader.CHUNK):
+        for chunk in real(name, fh, size):
+            kinds.append(type(chunk).__name__)
+            yield chunk
+
+    monkeypatch.setattr("oomdoc.pipeline.file_chunks", spy)
+    mapped = _facts(str(path), engine, monkeypatch)
+    assert set(kinds) == {"mmap"} and len(kinds) == 2, kinds
+    monkeypatch.setenv(reader.MAP_ENV, "copy")
+    kinds.clear()
+    copied = _facts(str(path), engine, monkeypatch)
+    assert set(kinds) == {"bytes"}, kinds
+    assert mapped == copied
+    assert mapped["stats"]["lines"] == path.read_bytes().count(b"\n")
+
+
+@pytest.mark.parametrize("engine", ["hyperscan", "fallback"])
+@pytest.mark.parametrize("shape", list(SHAPES))
 def test_metric_sampling_is_exact_where_promised(shape, engine, shape_logs, monkeypatch):
     """The first 1024 metric lines and the last 256 are read exactly; the rest spans the run."""
     if engine == "hyperscan" and not HAVE_HS:

@@ -60,10 +60,10 @@ def fast_args(argv: list[str]) -> dict | None:
         else:
             got["top"] = int(value)
     paths = [got["log"], *got["configs"], *got["rules_dirs"]]
-    return got if got["log"] and all(map(_plain_path, paths)) else None
+    return got if got["log"] and all(map(plain_path, paths)) else None
 
 
-def _plain_path(path: str) -> bool:
+def plain_path(path: str) -> bool:
     """A path click's `Path()` type passes through unchanged: absent, or readable."""
     try:
         os.stat(path)

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import click
 
-from ._common import dump_json, input_errors
-
 
 @click.command(name="facts")
 @click.argument("log", metavar="FILE|-")
@@ -12,20 +10,6 @@ from ._common import dump_json, input_errors
 @click.option("--quiet", "-q", is_flag=True, help="no progress line on stderr for big files")
 def command(log: str, fmt: str, quiet=False) -> None:
     """Print the memory events and facts extracted from a log."""
-    if quiet:
-        from .. import progress
+    from .facts_core import run
 
-        progress.quiet = True
-    from .. import __version__
-    from ..pipeline import read_events
-
-    with input_errors():
-        analysis = read_events(log)
-    if fmt == "json":
-        from ..render import redact
-
-        dump_json(redact.obj(analysis.facts_json(__version__)))
-        return
-    from ..render.facts_text import render
-
-    click.echo(render(analysis), nl=False)
+    run(log, fmt, quiet)

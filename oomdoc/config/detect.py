@@ -27,6 +27,7 @@ reported as the base with the fork named (`fork`).
 from __future__ import annotations
 
 import os
+import sys
 from collections import defaultdict
 from functools import lru_cache
 
@@ -39,7 +40,12 @@ MAX_TEXT = 4 << 20
 FORK_WEIGHT = 2
 ENV_WEIGHT = 1.5   # enough for a framework alone, never over code that ran
 LOGGER_LINES = 5000   # a library's logger format shows in its start-up lines
-BIG_TEXT = 512 << 10   # from here one multi-literal pass (~18 ms to build once) beats a search per literal
+# From here one multi-literal pass beats a substring search per literal (~130 literals, ~0.1-0.15 s
+# per MB of text): importing hyperscan and loading the cached database costs ~12 ms (compiling it,
+# once per literal set, ~18 ms); with hyperscan already imported (a big log was scanned with it)
+# only the database is loaded, in microseconds.
+BIG_TEXT = 128 << 10
+WARM_TEXT = 16 << 10
 NEED = {1: 1.5, 2: 1.0, 3: 1.0, 4: 1.0}
 SCALE = {1: 1.0, 2: 0.9, 3: 0.75, 4: 0.75}
 # dotted names that are web addresses, not modules (`docs.ray.io`, `vllm.ai`)
@@ -101,12 +107,13 @@ def detect(lines, events, entries, commands) -> Framework:
     raw = _evidence_text(lines, events, commands)
     text = raw.lower()
     present = _literals_in(text, tuple(lit for d in profiles.values() for lit, _, _ in d.get("text", ())))
+    forks_named = _literals_in(text, tuple(lit for d in profiles.values() for lit in d.get("forks", {})))
     for fw, d in profiles.items():
         for lit, w, reason in d.get("text", ()):
             if lit in present:
                 add(fw, w, reason)
         for lit, name in d.get("forks", {}).items():
-            if lit in text:
+            if lit in forks_named:
                 fork(name, fw)
                 add(fw, FORK_WEIGHT, f"{name} (a fork of {fw}) named in the log")   # a fork runs its base's code
     _path_evidence(_code_evidence(raw, packages, modules, add), tree, add)
@@ -123,7 +130,8 @@ def detect(lines, events, entries, commands) -> Framework:
     seen_actors.update(_ray_task_names(raw))
     if any(ln.source.kind == "vllm" for ln in lines or ()):
         add("vllm", 2, "vLLM engine process output (`(EngineCore pid=...)`)")
-    seen_actors.update(a for a in actors if a in raw and (
+    named = _literals_in(raw, tuple(actors))
+    seen_actors.update(a for a in actors if a in named and (
         f"ray::{a}" in raw or (a in actor_res and re_cache.compile(actor_res[a]).search(raw))))
     for actor in sorted(seen_actors & actors.keys()):
         fw, w = actors[actor]
@@ -151,9 +159,12 @@ def detect(lines, events, entries, commands) -> Framework:
 
 def _literals_in(text: str, lits: tuple[str, ...]) -> set[str]:
     """The literals the text holds. A big text is searched once for all of them by the
-    scanner's multi-literal engine (one substring search per literal costs ~0.3 ms per MB);
-    a small one, or where that engine is missing, one literal at a time."""
-    matcher = _literal_matcher(lits) if len(text) >= BIG_TEXT else None
+    scanner's multi-literal engine (one substring search per literal costs ~0.3-1 ms per MB:
+    the profiles' text literals, forks, actor, package and class names are ~300 literals, and
+    a dense verl log keeps ~2.5 MB of evidence text); a small one, or where that engine is
+    missing, one literal at a time."""
+    big = len(text) >= (WARM_TEXT if "hyperscan" in sys.modules else BIG_TEXT)
+    matcher = _literal_matcher(lits) if big else None
     if matcher is None:
         return {lit for lit in lits if lit in text}
     buf = text.encode("utf-8", "replace")
@@ -161,7 +172,7 @@ def _literals_in(text: str, lits: tuple[str, ...]) -> set[str]:
     return {x.decode() for _, _, found in blocks for x in found}
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=8)
 def _literal_matcher(lits: tuple[str, ...]):
     from .. import scan_hs
 
@@ -192,8 +203,9 @@ def _code_evidence(raw, packages, modules, add) -> set[str]:
         pkg = _package_of(token, packages)
         if pkg:
             found.setdefault(pkg, f"code path {token[-80:]}.py")
+    dotted = _literals_in(raw, tuple(pkg + "." for pkg in modules))
     for pkg, pattern in modules.items():
-        if pkg in found or pkg + "." not in raw:
+        if pkg in found or pkg + "." not in dotted:
             continue
         for m in re_cache.compile(pattern).finditer(raw):
             before = raw[m.start() - 1] if m.start() else " "
@@ -218,9 +230,9 @@ def _path_evidence(paths, tree, add) -> None:
 def _name_evidence(raw, names, add) -> None:
     """Class names only one framework defines (TRL's `GRPOTrainer`), as whole identifiers:
     `CustomDPOTrainer` is LLaMA-Factory's subclass, not a sign of TRL's own script."""
-    trainers = "Trainer" in raw   # most names are trainer classes: one search rules them all out
+    named = _literals_in(raw, tuple(names))
     for name, (fw, w) in names.items():
-        if not trainers and name.endswith("Trainer"):
+        if name not in named:
             continue
         i = raw.find(name)
         while i >= 0:

@@ -79,14 +79,16 @@ class Context:
     metrics: Any                      # metrics_store.MetricStore
     lines: list = field(default_factory=list)
     _trend_cache: dict = field(default_factory=dict)
-    _line_numbers: list | None = None
-    _joined: dict = field(default_factory=dict)       # the kept lines as one text; shared by `for_rule` copies
+    _joined: dict = field(default_factory=dict)       # the kept lines as one text, their numbers; shared by
+                                                      # `for_rule` copies
 
     def line_numbers(self) -> list[int]:
-        """`lines`' numbers, ascending (the kept lines are in log order), for bisecting."""
-        if self._line_numbers is None:
-            self._line_numbers = [ln.no for ln in self.lines]
-        return self._line_numbers
+        """`lines`' numbers, ascending (the kept lines are in log order), for bisecting;
+        kept in `_joined`, which `for_rule` copies share (each rule's copy made the list again)."""
+        nos = self._joined.get("numbers")
+        if nos is None:
+            nos = self._joined["numbers"] = [ln.no for ln in self.lines]
+        return nos
 
     # how the rule being evaluated runs its patterns (see `for_rule`)
     search: Callable[[str, str], Any] | None = None
@@ -332,10 +334,27 @@ def _may_match_a_line(pattern: str, ctx: Context) -> bool:
     needed = required_literals(pattern) if ctx.search is re_cache.search else None
     if not needed:
         return True
-    joined = ctx._joined.get("lines")
-    if joined is None:
-        joined = ctx._joined["lines"] = "\n".join(ln.text for ln in ctx.lines[:LOG_REGEX_LINES])
-    return any(lit in joined for lit in needed)
+    joined, present = _kept_text(ctx.lines)
+    for lit in needed:
+        got = present.get(lit)
+        if got is None:
+            got = present[lit] = lit in joined
+        if got:
+            return True
+    return False
+
+
+# The incidents of one log share its kept lines (grouping.incident_views): their joined text and
+# whether it holds each literal are worked out once per log, not once per incident and rule (a
+# dense verl log keeps ~2.5 MB: ~12 searches of it per incident). One slot; it holds the list
+# itself, so its identity cannot be reused while cached (live mode hands a new list each time).
+_KEPT: list = [None, -1, "", {}]     # [lines, their count, joined text, {literal: present}]
+
+
+def _kept_text(lines: list) -> tuple[str, dict[str, bool]]:
+    if _KEPT[0] is not lines or _KEPT[1] != len(lines):
+        _KEPT[:] = [lines, len(lines), "\n".join(ln.text for ln in lines[:LOG_REGEX_LINES]), {}]
+    return _KEPT[2], _KEPT[3]
 
 
 @lru_cache(maxsize=256)
