@@ -18,3 +18,26 @@ def test_macos_shell_names_sigkill_with_its_number():
                  "the worker was Killed: 9 times out of 10 in the sweep"):
         evs = read_events(("step 1\n" + line + "\n").encode()).events
         assert not [e for e in evs if e.kind == "process_killed"], line
+
+
+_NOTEBOOK = """ 81%|████████▏ | 65/80 [02:12<00:30,  2.03s/it]
+---------------------------------------------------------------------------
+{exc}                          Traceback (most recent call last)
+Cell In[21], line 2
+----> 2 model.save_pretrained_merged(out_dir, tokenizer, save_method="merged_16bit")
+
+File /usr/local/lib/python3.10/dist-packages/unsloth/save.py:1298, in unsloth_save_pretrained_merged(self, save_directory)
+   1296 arguments["model"] = self
+-> 1298 unsloth_save_model(**arguments)
+"""
+
+
+def test_notebook_header_keeps_an_out_of_memory_class_when_the_message_was_not_pasted():
+    """IPython names the exception in its header; a paste cut before the traceback's last line
+    says `OutOfMemoryError` only there, so the rewrite to Python's form keeps that class."""
+    for exc in ("OutOfMemoryError", "torch.OutOfMemoryError", "torch.cuda.OutOfMemoryError"):
+        evs = [e for e in read_events(_NOTEBOOK.format(exc=exc).encode()).events if e.kind != "progress"]
+        assert [(e.kind, e.facts.get("memory")) for e in evs] == [("accelerator_oom", "gpu")], exc
+    # another class in the header stays a plain traceback start
+    assert not [e for e in read_events(_NOTEBOOK.format(exc="ValueError").encode()).events
+                if e.kind != "progress"]
