@@ -61,7 +61,11 @@ def to_python(text: str) -> str:
         return f'  File "{m["path"]}", line 0, in {m["func"]}'
     if c == "-" and (m := _rx(_CODE).match(text)) is not None:
         return "    " + text[m.end():]
-    if _rx(_HEADER).match(text):
+    if (m := _rx(_HEADER).match(text)) is not None:
+        # the header names the exception; when the paste stops before the traceback's last line it is the
+        # only place the class is said, so an out-of-memory class is kept in Python's form on that line
+        if m["exc"].rpartition(".")[2] == "OutOfMemoryError":
+            return f"Traceback (most recent call last): {m['exc']}"
         return "Traceback (most recent call last):"
     return text
 
