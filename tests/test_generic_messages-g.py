@@ -131,3 +131,19 @@ def test_a_liveness_probe_kill_is_a_crash_not_an_oom(tmp_path):
     rep = explain(str(log), similar=False)
     assert [d.cause for d in rep.diagnoses][:1] in ([], ["not-oom"])
     assert any(e.kind == "crash" and e.facts.get("reason") == "probe_kill" for e in read_events(log.read_bytes()).events)
+
+
+def test_a_memory_size_exhausted_with_its_size_between_is_a_failure():
+    evs = _generic("Fatal error: Allowed memory size of 536870912 bytes exhausted (tried to allocate 65536 bytes)\n")
+    assert len(evs) == 1 and evs[0].facts["certainty"] == "likely"
+
+
+def test_a_replica_that_died_unexpectedly_is_a_possible_kill():
+    evs = _generic("ERROR controller: Replica(id='r1', deployment='Embedder') died unexpectedly, restarting it\n",
+                   "generic-sigkill")
+    assert len(evs) == 1 and evs[0].facts["certainty"] == "possible"
+
+
+def test_a_worker_that_died_of_an_error_is_no_kill():
+    assert _generic("ray.exceptions.ActorDiedError: The actor died because of an error raised in its creation task\n"
+                    "ERROR: worker process died due to an exception in its init hook\n", "generic-sigkill") == []

@@ -73,7 +73,7 @@ _RAN_OUT = lazy(
     r"|TaskOOM|(?<![A-Za-z_])oom[-_ ]kill|earlyoom"
     r"|(?:not|no|isn't|is\s+not)\s+enough\s+(?:[\w/]+\s+){0,2}?memory|insufficient\s+(?:[\w/]+\s+){0,2}?memory"
     r"|memory\s+(?:isn't|is\s+not|not)\s+enough|\blow\s+(?:on\s+)?memory\b|low\s+on\s+resource:\s*memory"
-    r"|(?:memory|heap|ram)\s+(?:\w+\s+)?exhausted|RESOURCE_EXHAUSTED|heap\s+space"
+    r"|(?:memory|heap|ram)\s+(?:\w+\s+)?exhausted|\bmemory\s+size\s+of\s+\d+\s*\w*\s+exhausted|RESOURCE_EXHAUSTED|heap\s+space"
     r"|\bexceed\w*\s+.{0,40}?\b(?:memory|mem|h_vmem|vmem|rss)\b|\b(?:memory|mem|h_vmem|vmem|rss)\b.{0,40}?exceed\w*"
     r"|over\s+(?:its\s+|the\s+)?(?:[\w-]+\s+)?memory\s+limit|all\s+available\s+(?:RAM|memory)|MemoryPressure"
     r"|\bout\s+of\s+swap\b|fail\w*\s+to\s+reclaim\s+(?:\w+\s+)?memory|\bbad\s+allocation\b"
@@ -171,11 +171,12 @@ _OTHER_KILLER = lazy(r"(?i)time[ds]?\s*out|timeout|time\s+limit|deadline|cancel\
 # a worker, kernel or driver that died with no error of its own (`A process in the process pool was terminated
 # abruptly`, `DataLoader worker (pid(s) N) exited unexpectedly`, `all those workers died while running it`, `The
 # Kernel crashed while executing code`, `The spark driver has stopped unexpectedly`): what the OOM killer leaves
-_DIED = lazy(r"(?i)\b(?:worker|process|kernel|driver|executor|runner|child|subprocess)(?:e?s)?\b[^.;:]{0,80}?"
+_DIED = lazy(r"(?i)\b(?:worker|process|kernel|driver|executor|runner|child|subprocess|replica)(?:e?s)?\b[^.;:]{0,80}?"
              r"\b(?:died|crashed|terminated\s+abruptly|(?:exited|stopped|terminated|died)\s+unexpectedly|"
              r"appears\s+to\s+have\s+died)\b")
 # ... unless the record names what else killed it (a native crash, a Python error in the worker, an exit status)
 _CRASHED_OTHERWISE = lazy(r"(?i)segmentation|segfault|SIGSEGV|SIGABRT|SIGBUS|bus\s+error|core\s+dumped|illegal|"
+                          r"(?:because\s+of|due\s+to)\s+an?\s+(?:error|exception)|error\s+raised|"
                           r"\bCaught\s+\w+(?:Error|Exception)\b|exit\s*(?:code|status)[:\s]+[1-9]\d?\b(?!\d)")
 _KILL_KEYS = ("sigkill", "signal", "kill signal", "killed signal", "died", "crashed", "abruptly", "unexpectedly")
 # a condition, not an event: `SIGKILL when mem <= 5.00%` (a killer's configured threshold)
