@@ -45,7 +45,7 @@ NAME = "crash"
 # Few, broad keys: every key costs a substring scan of every record (metric
 # lines included); parse() gates its regexes with cheap literal checks.
 KEYS = ("error", "traceback (most", "watchdog", "timed out", "fault", "sigsegv", "sigabrt",
-        "fallen off", "loss is nan")
+        "fallen off", "loss is nan", "liveness probe", "startup probe")
 TRIGGERS = (
     TriggerGroup("crash-cuda", (
         "illegal memory access", "device-side assert", "unspecified launch failure",
@@ -54,8 +54,9 @@ TRIGGERS = (
     ), before=40, after=12),
     TriggerGroup("crash-process", (
         "Watchdog caught collective operation timeout", "timed out in blocking wait", "NCCL error",
-        "Segmentation fault", "SIGSEGV", "SIGABRT", "Fatal Python error",
+        "Segmentation fault", "SIGSEGV", "SIGABRT", "Fatal Python error", "Unexpected segmentation fault",
         "Loss is NaN", "Loss became infinite or NaN", "returned nan values", "FloatingPointError",
+        "Liveness probe failed", "failed liveness probe", "Startup probe failed", "failed startup probe",
     ), before=10, after=8),
     # The final line of any traceback, possibly far below its header.
     TriggerGroup("traceback", ("Traceback (most recent call last)",), before=0, after=250),
@@ -73,6 +74,7 @@ REASONS = {
     "segfault": "segmentation fault / SIGSEGV in a process",
     "abort": "SIGABRT / 'Fatal Python error: Aborted'",
     "nan_loss": "the loss became NaN/inf and training stopped",
+    "probe_kill": "a Kubernetes liveness / startup probe failed and the kubelet killed the container (its 137 is no OOM)",
     "cuda_error": "another CUDA/HIP runtime error (no kernel image, unknown error, ...)",
     "python_exception": "the final exception of a traceback that is not an OOM",
 }
@@ -107,7 +109,10 @@ _SPECIFIC = (
     ("nccl_timeout", ("watchdog", "blocking wait", "timed out"),
      _lazy(r"Watchdog caught collective operation timeout|timed out in blocking wait|"
                 r"Some NCCL operations have failed or timed out")),
-    ("segfault", ("segmentation fault", "sigsegv"), _lazy(r"Segmentation fault|SIGSEGV")),
+    ("segfault", ("segmentation fault", "sigsegv"),
+     _lazy(r"Segmentation fault|SIGSEGV|Unexpected segmentation fault")),     # (a DataLoader worker's, lower case)
+    ("probe_kill", ("liveness probe", "startup probe"),
+     _lazy(r"(?:Liveness|Startup) probe failed|failed (?:liveness|startup) probe, will be restarted")),
     ("nan_loss", ("nan", "floatingpointerror"),
      _lazy(r"Loss is NaN|loss is nan|Loss became infinite or NaN|returned nan values in its|"
                 r"FloatingPointError")),
@@ -133,7 +138,9 @@ _OOM_WORDS = _lazy(
     r"NVML_SUCCESS == r INTERNAL ASSERT FAILED at \S*CUDACachingAllocator|"
     # an exception that only reports a kill (DataLoader, torch.multiprocessing): the kill family's
     r"killed by signal: Killed|terminated with signal SIGKILL|Signals\.SIGKILL|Signal 9 \(SIGKILL\)|"
-    r"excessive memory usage causing|abruptly died during map|Raylet is terminated", re_cache.I)
+    r"excessive memory usage causing|abruptly died during map|Raylet is terminated|"
+    # a worker that died with no error of its own (the generic net's possible kill)
+    r"terminated abruptly|exited unexpectedly|stopped unexpectedly|died unexpectedly|workers died while", re_cache.I)
 _OP = _lazy(r"OpType=(\w+)")
 _TIMEOUT = _lazy(r"Timeout\(ms\)=(\d+)")
 _EXC_LINE = _lazy(r"(?P<exc>[A-Za-z_][\w.]*(?:\([\w.]+\))?)(?::\s?(?P<msg>.*))?$")

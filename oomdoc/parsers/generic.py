@@ -26,11 +26,14 @@ it with the fallback causes of its memory and a low confidence.
 A record with no such sentence may still report a process killed by SIGKILL in a
 supervisor's own words (`return code Negsignal.SIGKILL`, `signal: killed`): with no
 timeout, cancellation, shutdown or other signal named, it is a `possible` host kill
-(`signature: generic-sigkill`), as the catalogue's own SIGKILL families.
+(`signature: generic-sigkill`), as the catalogue's own SIGKILL families. So is a worker, kernel or
+driver reported dead with no error of its own (`terminated abruptly`, `exited unexpectedly`), unless
+the record names a segfault, an abort or the worker's own exception.
 """
 from __future__ import annotations
 
 from ..model import Event, Record
+from ..scan import TriggerGroup
 from ..units import to_bytes
 from .base import discarded_choice, event, lazy, reported, reported_near
 
@@ -42,8 +45,12 @@ KEYS = ("out of", "out-of", "outofmemory", "oom", "enough", "insufficient", "exh
         "to allocate", "not allocate", "t allocate", "be allocated", "allocation", "alloc fail", "over its",
         "over the", "than is avail", "than are avail", "than avail", "than currently avail", "out_of_", "outof",
         "allocfailed", "sigkill", "signal 9", "signal: 9", "signal: killed", "kill signal", "killed signal",
-        "but only", "status_memory", "is full")
-TRIGGERS = ()
+        "but only", "status_memory", "is full", "bad alloc", "died", "crashed", "abruptly", "unexpectedly")
+# the catalogue's literals find the records this net reads; these find a worker that died with no error of its
+# own and a memory limit named by its enforcer, which no family's literal holds
+TRIGGERS = (TriggerGroup("generic-died", ("terminated abruptly", "exited unexpectedly", "stopped unexpectedly",
+                                          "died unexpectedly", "workers died", "ernel crashed", "ernel died",
+                                          "appears to have died", "memory limit of"), before=2, after=4),)
 LINE_TRIGGERS = ()
 KINDS: dict[str, str] = {}     # it emits the kinds of the families it stands in for
 FACTS = {"generic_text": "the sentence that said memory ran out (a wording no catalogue entry knows)"}
@@ -66,16 +73,18 @@ _NEED_OVER_HAVE = (r"\b(?:allocat\w*|request\w*|need\w*|requir\w*)\s+(?:of\s+)?"
                    r"(?:available|free|remaining)\b|\b(?:need\w*|requir\w*)\s+" + _SIZED + r"\b.{0,40}?\bbut\s+only\s+"
                    + _SIZED + r"\s+(?:is\s+|are\s+)?(?:free|available|left)\b")
 # a memory limit the process went over: the limit's enforcer stopped it
-_LIMIT_EXCEEDED = r"memory\s+limit\s+(?:of\s+[\d.]+\s*\w+\s+)?exceeded|exceeded\s+(?:its\s+|the\s+|their\s+)?memory\s+limit"
+_LIMIT_EXCEEDED = (r"memory\s+limit\s+(?:of\s+[\d.]+\s*\w+\s+)?exceeded|exceeded\s+(?:its\s+|the\s+|their\s+)?memory\s+limit"
+                   r"|(?:gone|went)\s+over\s+(?:its\s+|the\s+)?(?:[\w-]+\s+)?memory\s+limit")
 _RAN_OUT = lazy(
-    r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?(?:memory|vram|hbm)\b|\bOutOfMemory|(?<![A-Za-z])OOM(?:Killed|[ -]?kill\w*)?(?![a-z])"
-    r"|TaskOOM|oom[-_ ]kill|earlyoom"
+    r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?(?:memory|vram|hbm)\b|\bOutOfMemory|(?<![A-Za-z_])OOM(?:Killed|[ -]?kill\w*)?(?![a-z])"
+    r"|TaskOOM|(?<![A-Za-z_])oom[-_ ]kill|earlyoom"
     r"|(?:not|no|isn't|is\s+not)\s+enough\s+(?:[\w/]+\s+){0,2}?(?:memory|vram|hbm)|insufficient\s+(?:[\w/]+\s+){0,2}?(?:memory|vram|hbm)"
     r"|\b(?:memory|vram|hbm)\s+is\s+full\b"        # VRAM and HBM are a device's memory by name
     r"|memory\s+(?:isn't|is\s+not|not)\s+enough|\blow\s+(?:on\s+)?memory\b|low\s+on\s+resource:\s*memory"
-    r"|(?:memory|heap|ram)\s+(?:\w+\s+)?exhausted|RESOURCE_EXHAUSTED|heap\s+space"
+    r"|(?:memory|heap|ram)\s+(?:\w+\s+)?exhausted|\bmemory\s+size\s+of\s+\d+\s*\w*\s+exhausted|RESOURCE_EXHAUSTED|heap\s+space"
     r"|\bexceed\w*\s+.{0,40}?\b(?:memory|mem|h_vmem|vmem|rss|hbm|vram)\b|\b(?:memory|mem|h_vmem|vmem|rss|hbm|vram)\b.{0,40}?exceed\w*"
-    r"|over\s+(?:its\s+|the\s+)?memory\s+limit|all\s+available\s+(?:RAM|memory)|MemoryPressure"
+    r"|over\s+(?:its\s+|the\s+)?(?:[\w-]+\s+)?memory\s+limit|all\s+available\s+(?:RAM|memory)|MemoryPressure"
+    r"|\bout\s+of\s+swap\b|fail\w*\s+to\s+reclaim\s+(?:\w+\s+)?memory|\bbad\s+allocation\b"
     r"|(?-i:\b[A-Z]+(?:_STATUS)?_ALLOC_FAILED\b)"      # cuFFT / cuSOLVER / cuBLAS / cuRAND status codes
 )
 # rarer wordings, searched only when a line holds one of their stems (every alternative costs on every line)
@@ -89,13 +98,14 @@ _SELF_FAILING = lazy(r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?memory|\bOutOfMemory
 # an allocation that failed counts when the line also names memory, a size or a GPU library
 _ALLOC_FAILED = lazy(
     r"(?i)fail(?:ed|ure)?\s+to\s+(?:pre-?)?allocate|fail(?:ed|ure)?\s+to\s+reserve|(?:cannot|can't|could\s+not|unable\s+to)\s+(?:be\s+)?allocate"
-    r"|could\s+not\s+be\s+allocated|alloc(?:ation)?[ _]?fail(?:ed|ure)?|allocation\s+(?:of\s+.{0,40}?)?failed"
+    r"|could\s+not\s+be\s+allocated|alloc(?:ation)?[ _]?fail(?:ed|ure)?"
+    r"|allocation\s+(?:\([^)]{0,20}\)\s+)?(?:of\s+.{0,40}?)?failed"     # `Native memory allocation (mmap) failed`
     # an allocating call reported failed by its name (`vkAllocateMemory failed -2`, `hipMalloc failed`)
     r"|\b[a-z_]*alloc\w*(?:\(\))?\s+failed\b"
     # one buffer over the device's per-allocation cap (Metal's maximum buffer length, OpenCL's max alloc size)
     r"|allocat\w*\s+\d[\d,.]*\s*(?:bytes|[KMGT]i?B)?\s+(?:which\s+is\s+)?(?:greater|larger|more)\s+than\s+(?:the\s+)?max"
 )
-_MEMORY_OR_SIZE = lazy(r"(?i)memory|\bmem\b|devmem|buffer|tensor|workspace|\d\s*(?:[KMGT]i?B|bytes|kb|mb|gb)\b"
+_MEMORY_OR_SIZE = lazy(r"(?i)memory|\bmem\b|devmem|buffer|tensor|workspace|\bmalloc\b|\bregion\b|\d\s*(?:[KMGT]i?B|bytes|kb|mb|gb)\b"
                        r"|size\W{0,3}\d|\bcu(?:blas|blaslt|dnn|fft|solver|rand|sparse)\b")
 _FAILURE = lazy(
     r"(?i)[\w.]*(?:Error|Exception|Exhausted|Failure)\b|\b(?:error|errors|failed|failure|fatal|killed|kill|"
@@ -126,6 +136,8 @@ _HEDGE = lazy(
     # the pod was refused before it ran; a program's own wording is OutOfMemory
     r"|(?-i:\bOutOf[a-z])"
 )
+# a shell or REPL prompt: `$ cmd`, `>>> expr`, `PS C:\\dir> cmd`, `user@host:~/dir$ cmd`, `(venv) user@host dir % cmd`
+_PROMPT = lazy(r"(?:\([\w.-]+\)\s+)?(?:\$|>>>|PS\s+[A-Za-z]:\\[^>]*>|[\w.-]+@[\w.-]+[:\s][^\s$#%]*\s?[$#%])\s")
 _CLAUSE = lazy(r"(?<=[.!?;])\s+(?=\S)|\s+\|\s+")
 # an OOM the program caught and went on from is no failure (said anywhere on the line); a retry that
 # failed too (`cudaMalloc retry failed: out of memory`) is the failure
@@ -134,7 +146,9 @@ _RECOVERED = lazy(r"(?i)\b(?:caught|retry\w*(?!\s+(?:failed|exhausted))|recover\
 # a request refused before anything ran (a kubelet's admission, a scheduler, a quota): nothing ran out
 # (`Reason: OutOfmemory` beside `Pod was rejected: Node didn't have enough resource: memory`)
 _REFUSED = lazy(r"(?i)\bpod\s+was\s+rejected\b|didn't\s+have\s+enough\s+resource|\bexceeded\s+quota\b|FailedScheduling"
-                r"|\bUnschedulable\b|\binfeasible\b")
+                r"|\bUnschedulable\b|\binfeasible\b"
+                # a mapping the OS refused by policy (cffi's `Cannot allocate write+execute memory`, SELinux / W^X)
+                r"|write\s*\+\s*execute\s+memory|\bexecutable\s+memory\b")
 # pinned (page-locked) host memory is a staging optimisation most libraries fall back from (ggml's
 # `failed to allocate N MiB of pinned memory: out of memory`): a failure only when raised or logged as an error
 _OPTIONAL = lazy(r"(?i)\b(?:pinned|page-locked)\s+(?:host\s+)?memory\b")
@@ -144,7 +158,9 @@ _WARNING_LEVELS = ("WARNING", "WARN", "INFO", "DEBUG")
 # which memory: /dev/shm; words only the host's limits and killers use; device words; other host words
 _SHM = lazy(r"(?i)/dev/shm|shared\s+memory|\bshm\b")
 _HOST_STRONG = lazy(r"(?i)h_vmem|(?<!/)\bjob\b(?!:)|\b(?:cgroup|memcg|(?<!gpu\s)(?<!device\s)heap|jvm|java|RAM|container|pod|evicted|rss|vmrss|swap|"
-                    r"session|notebook|earlyoom|oomkilled|taskoom|memorypressure|restart(?:ing|ed))\b|oom[-_ ]kill|memory\s+limit")
+                    r"session|notebook|earlyoom|oomkilled|taskoom|memorypressure|restart(?:ing|ed))\b|oom[-_ ]kill|memory\s+limit"
+                    # the device named is the CPU (`device:CPU:0 by allocator cpu`); C++'s operator new (`bad allocation`)
+                    r"|device:CPU\b|\ballocator\s+cpu\b|\bbad\s+allocation\b")
 _GPU = lazy(r"(?i)\b(?:cuda\w*|gpu|device|hbm|vram|hip|rocm|npu|xpu|mps|tpu|cu(?:blas\w*|dnn|fft|solver|rand|sparse)|"
             r"nccl|triton|tensorrt\w*|onnxruntime|devmem|accelerator|ascend|habana|gaudi|metal|xla|jax|tensorflow)\b"
             r"|_ALLOC_FAILED")
@@ -153,6 +169,11 @@ _HOST = lazy(r"(?i)\b(?:host|cpu|system\s+memory|node|slurm|pbs|condor|sge|kerne
              r"quota|malloc|calloc|realloc|mmap)\b|OUT_OF_HOST_MEMORY|OutOfHostMemory|\b(?:OS|virtual)\s+memory")
 _SIZE = lazy(r"(?i)(?:allocat\w*|size|requested|request|requires?|needs?)\D{0,30}?(\d[\d,]*(?:\.\d+)?)\s*"
              r"(bytes|[KMGT]i?B|kb|mb|gb)\b")
+_STATUS_NAME = lazy(_STATUS_NAMES)     # (an API's status name, `rocdnnStatusAllocFailed`: an accelerator library's style)
+# a runtime's or a non-ML library's own exception class (RangeError, System.*Exception, OSError, ParserError,
+# psycopg2.errors.OutOfMemory); a plain RuntimeError is what ML frameworks raise for their devices
+_RUNTIME_EXCEPTION = lazy(r"^\s*(?!(?:builtins\.)?(?:RuntimeError|AssertionError|Exception|Error)\b)"
+                          r"(?:[\w.]+\.)?\w*(?:Error|Exception|OutOfMemory)\b:|\bUnhandled\s+exception\b")
 _NEIGHBOURS = 3     # lines around the wording where the failure may be said (`Reason: Evicted`)
 # a process reported killed by SIGKILL, in any supervisor's wording (`return code Negsignal.SIGKILL`,
 # `exited with 'signal 9 (SIGKILL)'`, `signal: killed`, `Killed signal terminated program`): the OOM killer's
@@ -162,6 +183,19 @@ _SIGKILLED = lazy(r"(?i)\bSIGKILL\b|\bsignal[:\s]+9\b|\bsignal:\s*killed\b|\bkil
 _OTHER_KILLER = lazy(r"(?i)time[ds]?\s*out|timeout|time\s+limit|deadline|cancel\w*|preempt\w*|\bby\s+(?:the\s+)?user\b"
                      r"|manual\w*|\bsend(?:s|ing)?\s+(?:a\s+)?SIGKILL|escalat\w*|SIGTERM|graceful\w*|shutdown|shutting\s+down"
                      r"|\bstop(?:ped|ping)?\b|--force|kill\s+-9|segfault|SIGSEGV|core\s+dumped")
+# a worker, kernel or driver that died with no error of its own (`A process in the process pool was terminated
+# abruptly`, `DataLoader worker (pid(s) N) exited unexpectedly`, `all those workers died while running it`, `The
+# Kernel crashed while executing code`, `The spark driver has stopped unexpectedly`): what the OOM killer leaves
+_DIED = lazy(r"(?i)\b(?:worker|process|kernel|driver|executor|runner|child|subprocess|replica)(?:e?s)?\b[^.;:]{0,80}?"
+             r"\b(?:died|crashed|terminated\s+abruptly|(?:exited|stopped|terminated|died)\s+unexpectedly|"
+             r"appears\s+to\s+have\s+died)\b")
+# ... unless the record names what else killed it (a native crash, a Python error in the worker, an exit status)
+_CRASHED_OTHERWISE = lazy(r"(?i)segmentation|segfault|SIGSEGV|SIGABRT|SIGBUS|bus\s+error|core\s+dumped|illegal|"
+                          r"(?:because\s+of|due\s+to)\s+an?\s+(?:error|exception)|error\s+raised|"
+                          r"\bCaught\s+\w+(?:Error|Exception)\b|exit\s*(?:code|status)[:\s]+[1-9]\d?\b(?!\d)")
+_KILL_KEYS = ("sigkill", "signal", "kill signal", "killed signal", "died", "crashed", "abruptly", "unexpectedly")
+# a condition, not an event: `SIGKILL when mem <= 5.00%` (a killer's configured threshold)
+_CONDITION = lazy(r"(?i)\bwhen(?:ever)?\b|[<>]=|≤|≥|\bthreshold")
 KILL_SIGNATURE = "generic-sigkill"
 
 
@@ -189,15 +223,28 @@ def parse(record: Record) -> list[Event]:
 
 
 def _sigkilled(record: Record) -> list[Event]:
-    """A supervisor's report that a process died of SIGKILL, in a wording no family knows."""
+    """A supervisor's report that a process died of SIGKILL, in a wording no family knows, or that a worker
+    died with no error of its own."""
     for ln in record.lines:
         t = ln.text.strip()
         low = t.lower()
-        if not any(k in low for k in ("sigkill", "signal", "kill signal", "killed signal")):
+        if not any(k in low for k in _KILL_KEYS):
             continue
-        if t.startswith(("File \"", "^", "~")) or not _SIGKILLED.search(t):
+        if t.startswith(("File \"", "^", "~")) or _PROMPT.match(t):
             continue
-        if _HEDGE.search(_LINK.sub(" ", t)) or _OTHER_KILLER.search(record.text):
+        text = record.text
+        if not _SIGKILLED.search(t):
+            died = _DIED.search(t)
+            if died is None or _CRASHED_OTHERWISE.search(text) or (record.kind == "traceback" and ln.text[:1] in " \t"):
+                continue    # (a traceback's indented lines are its source code)
+            # `stopped unexpectedly` names no stopper; a traceback's code (`get(timeout=...)`) names none either
+            text = "\n".join(x.text for x in record.lines if not (x.text[:1] in " \t" or x.text.lstrip().startswith(
+                "File \""))).replace(died.group(0), " ")
+        # hedged is the clause that says it (`... all those workers died. Inspecting worker logs is often a
+        # good next step` is a death and then advice)
+        said = _LINK.sub(" ", t)
+        said = next((c for c in _CLAUSE.split(said) if _SIGKILLED.search(c) or _DIED.search(c)), said)
+        if _HEDGE.search(said) or _CONDITION.search(t) or _OTHER_KILLER.search(text):
             continue
         ev = event("process_killed", record, {"signal": 9}, text=t[:2000])
         ev.facts.update(signature=KILL_SIGNATURE, memory="host", certainty="possible", generic_text=t[:300])
@@ -215,6 +262,8 @@ def _ran_out_line(record: Record) -> str | None:
         low = t.lower()
         if not any(stem in low for stem in KEYS):
             continue        # a plain substring test first: metric lines say `memory_allocated` a lot
+        if _PROMPT.match(t):
+            continue        # a command the user typed (`$ journalctl -k | grep -e oom -e Killed`) reports nothing
         # a path or link (`docs/faq.md#out-of-memory`) says nothing ran out
         clause = next((c for c in _CLAUSE.split(_LINK.sub(" ", t)) if _said(c)), None)
         if clause is None or _HEDGE.search(clause) or _RECOVERED.search(t):
@@ -252,6 +301,11 @@ def _ran_out(clause: str) -> bool:
 
 def _memory(text: str, line: str) -> tuple[str, str]:
     """(memory class, event kind) from the words of the line, then of the record."""
+    if (not _GPU.search(text) and _RUNTIME_EXCEPTION.search(line) and not _STATUS_NAME.search(line)
+            and not _OPTIONAL.search(line)):       # (pinned memory is the accelerator driver's)
+        # a language runtime's or a library's own exception, no device named anywhere in its record (`RangeError:
+        # Array buffer allocation failed`, `System.OutOfMemoryException`, `ParserError: ... C error: out of memory`)
+        return "host", "host_alloc_failed"
     for hay in (line, text):
         if _SHM.search(hay):
             return "shm", "shm_exhausted"

@@ -125,6 +125,9 @@ _NUMPY = _lazy(rf"Unable to allocate (?P<num>{NUMBER})\s*(?P<unit>[KMGTP]?i?B|by
                     r"shape (?P<shape>\(.*?\)) and data type (?P<dtype>[\w\[\]<>|:.]+)")
 _MEMERR = _lazy(r"^ {0,2}(?:builtins\.)?MemoryError(?::\s*(?P<msg>.*))?\s*$")
 _BAD_ALLOC = _lazy(r"std::bad_alloc")
+# a MemoryError for a mapping the OS refused by policy, not for lack of memory (cffi's `Cannot allocate
+# write+execute memory for ffi.callback()` under SELinux / W^X)
+_REFUSED_MAPPING = _lazy(r"(?i)write\s*\+\s*execute\s+memory|executable\s+memory")
 # a bad_alloc / MemoryError that carries a device error is a device allocation (RAPIDS RMM's
 # out_of_memory, thrust; PaddlePaddle raises its GPU allocator's BadAlloc as MemoryError): the
 # catalogue's device entries report it, not host memory
@@ -258,7 +261,7 @@ def _alloc(record: Record, text: str) -> dict | None:
     if ("bad_alloc" in text or "MemoryError" in text) and _DEVICE_ERR.search(text):
         return None
     for ln in record.lines:
-        if "MemoryError" in ln.text and _MEMERR.match(ln.text):
+        if "MemoryError" in ln.text and _MEMERR.match(ln.text) and not _REFUSED_MAPPING.search(ln.text):
             return {"api": "cpp" if "bad_alloc" in ln.text else "python"}
     if _BAD_ALLOC.search(text):
         return {"api": "cpp"}
