@@ -28,6 +28,10 @@ MAX_BLOCK = 20000
 _REPR = re_cache.lazy(r"\b([A-Z]\w*(?:Config|Arguments)|[Nn]amespace)\(")
 _YAML_TOP = re_cache.lazy(r"^([a-z_]+):\s*$")
 _YAML_LINE = re_cache.lazy(r"^(\s+\S|[\w.-]+:(\s|$)|- )")
+# a flat YAML run config pasted into a report (LLaMA-Factory's, axolotl's, torchtune's): `key: value` lines
+_FLAT_KV = re_cache.lazy(r"^([a-z_][a-z0-9_.]*):[ \t]+(\S.*?)\s*$")
+FLAT_MIN_KEYS = 5        # key: value lines in the block
+FLAT_MIN_KNOWN = 2       # of them, keys some framework's mapping reads
 _ACCEL = re_cache.lazy(r"`--(\w+)` was set to a value of `([^`]*)`")
 _LF_RANK = re_cache.lazy(r"Process rank: \d+, world size: (\d+), device: \S+, distributed training: \w+, "
                       r"compute dtype: torch\.(\w+)")
@@ -87,6 +91,8 @@ def read(lines, warn) -> tuple[list[Entry], list[shell.Command]]:
                 _repr(lines, i - 1, entries, seen_blocks)
             elif _YAML_TOP.match(t) and _YAML_TOP.match(t).group(1) in _TOPS:
                 _yaml(lines, i - 1, entries, warn)
+            elif "a" <= c <= "z" and _FLAT_KV.match(t):
+                i = _flat_yaml(lines, i - 1, entries)
             elif "config key" in s and "value" in s and "---" in s:
                 _orz_table(lines, i, entries)
             elif s.startswith("Override ") and " from " in s:
@@ -281,6 +287,42 @@ def _yaml(lines, start, entries, warn):
         nos = _locate([(k + ":", v) for k, v in pairs], block, "")
         for (k, v), no in zip(pairs, nos):
             entries.append(Entry(k, v, f"log:{no}", DUMP, style="dump"))
+
+
+def _flat_yaml(lines, start, entries) -> int:
+    """A flat YAML config (a run's `train.yaml` pasted into the report): consecutive `key: value`
+    lines, comments and `### section` lines between them. Read when several of its keys are keys
+    a framework's mapping knows, so a log's own `name: value` lines are not taken for one.
+    Returns the index to go on from."""
+    pairs: list[tuple[str, str, int]] = []
+    j, blank = start, 0
+    while j < len(lines):
+        text = lines[j].text
+        m = _FLAT_KV.match(text)
+        if m:
+            value = m.group(2)
+            if " #" in value:       # an inline comment (`ds_z3_config.json   # choices: [...]`)
+                value = value.split(" #", 1)[0].rstrip()
+            pairs.append((m.group(1), value, lines[j].no))
+            blank = 0
+        elif not text.strip():
+            blank += 1
+            if blank > 1:
+                break
+        elif not text.lstrip().startswith("#"):
+            break
+        j += 1
+    if len(pairs) < FLAT_MIN_KEYS:
+        return start + 1
+    from .mapping import known_keys
+
+    known = known_keys()
+    if sum(k in known for k, _, _ in pairs) < FLAT_MIN_KNOWN:
+        return start + 1
+    for k, v, no in pairs:
+        entries.append(Entry(k, literal(v.strip("'\"") if v[:1] in "'\"" and v[-1:] == v[:1] else v),
+                             f"log:{no}", DUMP, style="yaml"))
+    return j
 
 
 def _orz_table(lines, start, entries):

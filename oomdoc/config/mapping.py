@@ -110,6 +110,12 @@ def index(name: str | None) -> dict[str, list[tuple[str, int, dict]]]:
     return out
 
 
+@lru_cache(maxsize=1)
+def known_keys() -> frozenset[str]:
+    """Every key some framework's or component's mapping reads (its own vocabulary)."""
+    return frozenset(k for name in json_stems(FRAMEWORK_DIR) for k in index(name))
+
+
 def all_ids() -> list[str]:
     return sorted(s for s in json_stems(FRAMEWORK_DIR) if s not in COMPONENTS)
 
