@@ -47,3 +47,13 @@ def test_a_log_s_own_name_value_lines_are_no_config():
     text = ("status: running\nnode: gpu-7\nuptime: 3h\nqueue: default\nowner: alice\n") + OOM
     rc = cfg(text)
     assert not {"status", "node", "uptime", "queue", "owner"} & set(rc.raw)
+
+
+def test_the_zero_stage_is_read_from_llamafactory_s_bundled_deepspeed_config_name_and_fixed_there():
+    rc = cfg(LF_YAML + OOM)
+    st = rc.get("zero.stage")
+    assert (st.value, st.source, st.raw_key) == (3, "log:9", "deepspeed")
+    rc2 = cfg(LF_YAML.replace("ds_z3_config", "ds_z2_config") + OOM)
+    assert rc2.get("zero.stage").value == 2
+    fix = rc2.render_fix("zero.stage", 3)
+    assert "examples/deepspeed/ds_z3_config.json" in fix and "ds_z2_config.json" in fix

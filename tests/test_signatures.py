@@ -221,7 +221,6 @@ WORD_WRAP_GAPS = {
     "xla-bfc-oom": "the glog header breaks after its level letter, so the pieces are not joined; the generic net reads it",
     "windows-commit-limit": "the message spans three pieces and the anchor sits in the first only",
     "vllm-kv-cache-init-error": "the anchor's method name starts the second piece, after a first piece that ends a word",
-    "torch-nvml-assert-oom-report": "the family needs the report's later pieces; the first ends before 'please report'",
     "systemd-oomd-kill": "the first piece ends in 'Killed', read as the shell's own kill line",
     "pool-worker-killed": "a four-piece sentence whose anchor runs over the third and fourth pieces",
     "docker-oom-event": "a container id longer than the width sits alone on the second piece",

@@ -191,6 +191,10 @@ def to_knob(value: Any, transform: Any) -> Any:
             else None
     if isinstance(transform, dict) and "map" in transform:
         return transform["map"].get(str(value), value)
+    if isinstance(transform, dict) and "pattern" in transform:
+        # a setting named inside another value (LLaMA-Factory's `deepspeed: .../ds_z3_config.json`)
+        m = re_cache.compile(transform["pattern"]).search(str(value)) if value is not None else None
+        return coerce_key(m.group(1)) if m else None
     return value
 
 
@@ -212,6 +216,11 @@ def from_knob(value: Any, transform: Any, current_raw: Any = None) -> Any:
         for k, v in transform["map"].items():
             if v == value:
                 return coerce_key(k)
+    if isinstance(transform, dict) and "pattern" in transform:
+        m = re_cache.compile(transform["pattern"]).search(current_raw) if isinstance(current_raw, str) else None
+        if m:
+            return current_raw[:m.start(1)] + str(value) + current_raw[m.end(1):]
+        return transform["template"].format(value)
     return value
 
 
