@@ -200,6 +200,20 @@ class LiveSession:
         self._take(self.pipe.finish(), now)
         if self.current and not self.current.reported:
             self._report(self.current)
+        if not self.reported:
+            self._judge_whole_stream(now)
+
+    def _judge_whole_stream(self, now: float) -> None:
+        """A stream that ended with no incident: the families that judge the whole read may
+        still find one (torch elastic stopping workers while the model loaded, no error)."""
+        a = self.pipe.analysis
+        view = Analysis(name=a.name, events=list(a.events), metrics=a.metrics, lines=self.lines.lines())
+        self.pipe.after_read(view)
+        found = [e for e in view.events[len(a.events):] if e.kind not in PRECURSOR_KINDS]
+        if found:
+            self._take(found, now)
+            if self.current and not self.current.reported:
+                self._report(self.current)
 
     def boundary(self) -> None:
         """The input restarted (log rotation, truncation): close every record and

@@ -325,3 +325,43 @@ def continues(text: str, nxt: str) -> bool:
     if nxt[:1] == " " and _BOX_FIELD.match(nxt):
         return bool(_BOX_FIELD.match(last))
     return False
+
+
+# -- a worker that died silently while the model loaded ----------------------
+# torch elastic's agent stops the surviving workers when one dies (`Sending process N closing signal
+# SIGTERM`, torch/distributed/elastic/multiprocessing/api.py). With no error, kill or OOM report anywhere
+# in the log and a checkpoint-loading bar cut short just before, the dead worker left no word of its own:
+# shards pass through host RAM, once per rank, and the OOM killer's SIGKILL is the usual silent death.
+_PEERS_STOPPED = "closing signal SIGTERM"
+_LOADING_BAR = _lazy(r"(?P<desc>[^|%\r\n]{0,80}?)[:\s]*(?P<pct>\d{1,3})%\|")
+LOOK_BACK = 40      # lines before the agent's first notice where the loading bar may be
+SILENT_DEATH = "elastic-silent-death-while-loading"
+FACTS["peers_terminated"] = "torch elastic stopped the other workers after one died with no error of its own"
+
+
+def after_read(analysis) -> None:
+    from . import roles
+    from .bars import classify
+
+    role = roles()
+    if any(role.get(e.kind) in ("failure", "crash", "symptom") for e in analysis.events):
+        return
+    lines = analysis.lines
+    at = next((i for i, ln in enumerate(lines) if _PEERS_STOPPED in ln.text), None)
+    if at is None:
+        return
+    stop = lines[at]
+    # (a bar tqdm never ended with a newline runs into the agent's notice on one line)
+    before = [stop.text[:stop.text.index(_PEERS_STOPPED)]] + [ln.text for ln in reversed(lines[max(0, at - LOOK_BACK):at])]
+    for text in before:
+        bars = list(_LOADING_BAR.finditer(text))
+        if not bars:
+            continue
+        last = bars[-1]
+        if int(last["pct"]) >= 100 or classify(last["desc"].strip(" :\t"), None) != "loading":
+            return      # the last bar before the notice finished, or counts something else
+        analysis.events.append(Event(
+            kind="process_killed", source=stop.source, line=stop.no, end_line=stop.no, text=stop.text[:300],
+            facts={"launcher": "torchrun", "peers_terminated": True, "phase": "model_load",
+                   "signature": SILENT_DEATH, "memory": "host", "certainty": "possible"}))
+        return
