@@ -116,12 +116,16 @@ def _wrap_piece(prev: Line | None, line: Line, chained: int, context: str) -> bo
     if chained:     # every piece but the last is exactly the terminal's width
         if len(prev.raw) != chained or len(line.raw) > chained:
             return False
-    elif not (WORD_WRAP_MIN <= len(prev.raw) <= WRAP_FIRST_MAX) or len(line.raw) > len(prev.raw):
+    elif not (WORD_WRAP_MIN <= len(prev.raw) <= WRAP_FIRST_MAX):
         return False
     # shorter than any terminal: an editor's word wrap at 80 columns, if the piece's first word would
-    # not have fitted after it; only where a catalogue anchor runs across the break
+    # not have fitted after it (the piece itself may be the longer: up to 80 columns); only where a
+    # catalogue anchor runs across the break
     word_wrap = not chained and len(prev.raw) < WRAP_MIN
-    if word_wrap and len(prev.raw) + 1 + len(line.raw.split(" ", 1)[0]) <= WRAP_MIN + 1:
+    if word_wrap and (len(prev.raw) + 1 + len(line.raw.split(" ", 1)[0]) <= WRAP_MIN + 1
+                      or len(line.raw) > WRAP_MIN + 1):
+        return False
+    if not word_wrap and len(line.raw) > len(prev.raw):
         return False
     if line.source is not MAIN and line.source != prev.source:
         return False

@@ -143,7 +143,7 @@ def _word_wrapped(texts: list[str], w: int) -> set[int]:
     next line's first word would not have fitted. Several such lines, and most nearly full
     lines being such, are a word-wrapped paste; else nothing is joined."""
     # a line followed by one with its own rank or Ray prefix ended there: no evidence either way
-    near = [i for i in _nearly_full(texts, w) if not _prefixed(texts[i + 1])]
+    near = [i for i in _nearly_full(texts, w) if not _prefixed(texts[i + 1]) and not _ends_itself(texts[i])]
     wraps, strict = set(), 0
     for i in near:
         word = _first_word(texts[i + 1])
@@ -165,6 +165,14 @@ def _word_wrapped(texts: list[str], w: int) -> set[int]:
         if i not in wraps and word and (_BARE_PREFIX.match(t) or _before_long_word(t.rstrip(), word, w)):
             wraps.add(i)
     return wraps
+
+
+def _ends_itself(text: str) -> bool:
+    """A line no wrap breaks: a rule of one repeated mark (IPython's `-----` above a traceback)
+    or a traceback's header (`OutOfMemoryError   Traceback (most recent call last)`)."""
+    t = text.strip()
+    return (len(t) >= 10 and len(set(t)) == 1 and t[0] in "-=*_~#") or t.endswith(
+        ("(most recent call last)", "(most recent call last):"))
 
 
 def _first_word(text: str) -> str:

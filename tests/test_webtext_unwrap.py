@@ -209,3 +209,29 @@ def test_a_word_wrap_keeps_a_statement_and_the_exception_after_it_apart():
     assert joined[2] == lines[2]
     assert joined[3] == lines[3]
     assert joined[4] == "(main_task pid=60211) 'param_offload': False,"
+
+
+def test_a_rule_line_and_a_traceback_header_end_themselves_in_a_word_wrapped_paste():
+    import textwrap
+
+    long = ("File /usr/local/lib/python3.10/dist-packages/unsloth/save.py:1298, in unsloth_save_pretrained_merged("
+            "self, save_directory, tokenizer, save_method, push_to_hub, token, is_main_process, state_dict)")
+    lines = ["-" * 75, "OutOfMemoryError                          Traceback (most recent call last)",
+             "Cell In[21], line 2", long, long, long]
+    pasted = "\n".join("\n".join(textwrap.wrap(ln, 80) or [""]) for ln in lines)
+    joined, _ = unwrap(pasted.encode())
+    assert joined.decode().split("\n")[:3] == lines[:3]
+
+
+def test_a_one_line_message_word_wrapped_once_with_a_longer_second_piece_is_read():
+    text = ("`2020-10-22 02:48:58 10.128.0.33 [3]   (1) Resource exhausted: Attempting to\n"
+            "allocate 180.59M. That was not possible. There are 142.58M free.; (0x3x0_HBM1)`\n")
+    evs = [e for e in read_events(text.encode()).events if e.kind == "accelerator_oom"]
+    assert len(evs) == 1 and evs[0].facts.get("requested_bytes") == to_bytes("180.59", "M")
+
+
+def test_a_shell_kill_notice_split_or_glued_by_a_paste_is_still_a_kill():
+    for text in ("  5%|#    | 1/20 [14:19<4:32:11, 859.55s/it]./run.sh:\nline 142: 175323 Killed                  python -m x\n",
+                 "8.08s/it]/home/u/start-rl.sh: line 14: 3103923 Killed python trl/examples/ppo.py --lr 3e-6\n"):
+        kills = [e for e in read_events(text.encode()).events if e.kind == "process_killed"]
+        assert [(e.facts["signal"], e.facts["launcher"]) for e in kills] == [(9, "shell")], text

@@ -102,7 +102,11 @@ _EXIT_137 = _lazy(r"(?:exit(?:ed)?(?: with)? (?:status|code)|return code|Exit Co
                        r"(?P<code>137|-9)\b", re_cache.I)
 # also right after a progress bar the kill interrupted: `… 17/25 [00:41<00:19,  2.41s/it]Killed`;
 # on macOS the shells name the signal with strsignal(), which Darwin's libc ends with the number: `Killed: 9`
-_BASH_KILLED = _lazy(r"^(?:\S+: line \d+:\s+(?P<pid>\d+)\s+|.*\])?Killed(?:: 9)?(?:\s{2,}(?P<cmd>\S.*?))?\s*$")
+# (a wrap may leave the script's name on the line before: `line 142: 175323 Killed  python ...`)
+# (or a tqdm bar never ended with a newline before it: `8.08s/it]./run.sh: line 14: 3103923 Killed`)
+# (with its `line N: PID`, the command may follow after one blank: a wrap joined back)
+_BASH_KILLED = _lazy(r"^(?:.*\])?(?:(?:(?:\S+: )?line \d+:\s+(?P<pid>\d+)\s+)Killed(?:: 9)?(?:\s+\S.*?)?"
+                     r"|Killed(?:: 9)?(?:\s{2,}\S.*?)?)\s*$")
 # zsh names the signal in lower case: `zsh: killed     python train.py` (a foreground job), or a job
 # line `[1]  + 55263 killed     python train.py` / `[1]    55263 killed     cmd` (Src/jobs.c printjob,
 # Src/signames2.awk: SIGKILL is "killed"); the pid only with long job listing
