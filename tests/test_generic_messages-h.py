@@ -26,7 +26,7 @@ def _generic(text: str, signature: str = "generic-out-of-memory"):
     # a device's allocation that failed, in a wrapper's words
     ("RuntimeError: GPU allocation failed while building the index", "gpu"),
     # a quantity the allocation would bring is a need reported, not a hedge
-    ("DB::Exception: Memory limit (for query) exceeded: would use 9.31 GiB (attempt to allocate chunk of 1048576 bytes)",
+    ("StoreError: arena memory exceeded: would use 9.31 GiB (attempt to allocate 1048576 bytes), maximum 8 GiB",
      "host"),
 ])
 def test_memory_ran_out_in_new_words(text, memory):
@@ -61,7 +61,7 @@ def test_host_runtimes_out_of_memory_is_host_memory(text):
 def test_a_structured_logs_error_field_is_read():
     assert clean('{"level":"error","msg":"export failed","error":"boom: out of memory"}') == \
         ["export failed", "boom: out of memory"]
-    line = '{"ts":1,"level":"error","msg":"query failed","err":"DB::Exception: Memory limit (total) exceeded: would use 3 GiB (attempt to allocate chunk of 4194304 bytes)"}\n'
+    line = '{"ts":1,"level":"error","msg":"query failed","err":"StoreError: arena memory exceeded: would use 3 GiB (attempt to allocate 4194304 bytes)"}\n'
     assert [e.facts["memory"] for e in _generic(line)] == ["host"]
     # a record with no error field reads as before
     assert clean('{"msg":"step 10 loss 2.1","error":""}') == ["step 10 loss 2.1"]
