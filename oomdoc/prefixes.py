@@ -109,6 +109,7 @@ def clean(raw: str) -> list[str]:
 # the message field of a structured log record: docker's json-file (`log`), journalctl -o json
 # (`MESSAGE`), Cloud Logging (`textPayload`), JSON loggers (`message`, `msg`)
 _MESSAGE_KEYS = ("log", "MESSAGE", "message", "msg", "textPayload")
+_ERROR_KEYS = ("error", "err", "exception", "exc_info", "stack_trace", "stacktrace")
 _MESSAGE_RE = re_cache.lazy(r'"(?:log|MESSAGE|message|msg|textPayload)"\s*:\s*"((?:[^"\\]|\\.)*)')
 
 
@@ -131,7 +132,10 @@ def _record_message(raw: str) -> str:
     if isinstance(doc, dict):
         for key in _MESSAGE_KEYS:
             if isinstance(doc.get(key), str):
-                return doc[key]
+                # structured loggers (zap, structlog, pino, logrus) print the failure beside the message, in
+                # its own field (`"msg":"query failed","error":"...Memory limit exceeded..."`)
+                err = next((doc[k] for k in _ERROR_KEYS if isinstance(doc.get(k), str) and doc[k].strip()), None)
+                return doc[key] if err is None else f"{doc[key]}\n{err}"
     return raw
 
 

@@ -50,7 +50,7 @@ KEYS = ("out of", "out-of", "outofmemory", "oom", "enough", "insufficient", "exh
 # own and a memory limit named by its enforcer, which no family's literal holds
 TRIGGERS = (TriggerGroup("generic-died", ("terminated abruptly", "exited unexpectedly", "stopped unexpectedly",
                                           "died unexpectedly", "workers died", "ernel crashed", "ernel died",
-                                          "appears to have died", "memory limit of"), before=2, after=4),)
+                                          "appears to have died", "memory limit of", "signal: killed"), before=2, after=4),)
 LINE_TRIGGERS = ()
 KINDS: dict[str, str] = {}     # it emits the kinds of the families it stands in for
 FACTS = {"generic_text": "the sentence that said memory ran out (a wording no catalogue entry knows)"}
@@ -74,7 +74,9 @@ _NEED_OVER_HAVE = (r"\b(?:allocat\w*|request\w*|need\w*|requir\w*)\s+(?:of\s+)?"
                    + _SIZED + r"\s+(?:is\s+|are\s+)?(?:free|available|left)\b")
 # a memory limit the process went over: the limit's enforcer stopped it
 _LIMIT_EXCEEDED = (r"memory\s+limit\s+(?:of\s+[\d.]+\s*\w+\s+)?exceeded|exceeded\s+(?:its\s+|the\s+|their\s+)?memory\s+limit"
-                   r"|(?:gone|went)\s+over\s+(?:its\s+|the\s+)?(?:[\w-]+\s+)?memory\s+limit")
+                   r"|(?:gone|went)\s+over\s+(?:its\s+|the\s+)?(?:[\w-]+\s+)?memory\s+limit"
+                   # a limit named by its option, exceeded (`restarted because it exceeds --max-memory-restart value`)
+                   r"|exceed(?:s|ed|ing)\s+(?:the\s+)?--?[\w-]*mem\w*[\w-]*\s+(?:value|limit)")
 _RAN_OUT = lazy(
     r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?(?:memory|vram|hbm)\b|\bOutOfMemory|(?<![A-Za-z_])OOM(?:Killed|[ -]?kill\w*)?(?![a-z])"
     r"|TaskOOM|(?<![A-Za-z_])oom[-_ ]kill|earlyoom"
@@ -88,6 +90,12 @@ _RAN_OUT = lazy(
     r"|(?-i:\b[A-Z]+(?:_STATUS)?_ALLOC_FAILED\b)"      # cuFFT / cuSOLVER / cuBLAS / cuRAND status codes
 )
 # rarer wordings, searched only when a line holds one of their stems (every alternative costs on every line)
+# memory said too short for a need (`Not enough memory left.`, `not enough memory for command submission`)
+_SHORT_OF = lazy(r"(?i)\b(?:not|isn't|is\s+not)\s+enough\s+(?:[\w/]+\s+){0,2}?memory\b")
+# ... which a program that fell back or skipped the step reports as a warning, not a failure
+_FELL_BACK = lazy(r"(?i)\bfall(?:ing|s)?\s*back\b|\bfell\s+back\b|\binstead\b|\bskip\w*|\bdisabl\w*|\breduc\w*")
+_LIMIT_EXCEEDED_RE = lazy(r"(?i)" + _LIMIT_EXCEEDED)
+_KEY_VALUE = lazy(r"[:=]\s*\d$")
 _RAN_OUT_RARE = lazy(r"(?i)" + _MORE_THAN + "|" + _STATUS_NAMES + "|" + _NEED_OVER_HAVE)
 _RARE_STEMS = ("than", "out_of_", "outof", "allocfailed", "alloc_fail", "allocation_fail", "memoryallocation",
                "exceeds", "but only", "allocator_fail", "status_memory")
@@ -106,7 +114,9 @@ _ALLOC_FAILED = lazy(
     r"|allocat\w*\s+\d[\d,.]*\s*(?:bytes|[KMGT]i?B)?\s+(?:which\s+is\s+)?(?:greater|larger|more)\s+than\s+(?:the\s+)?max"
 )
 _MEMORY_OR_SIZE = lazy(r"(?i)memory|\bmem\b|devmem|buffer|tensor|workspace|\bmalloc\b|\bregion\b|\d\s*(?:[KMGT]i?B|bytes|kb|mb|gb)\b"
-                       r"|size\W{0,3}\d|\bcu(?:blas|blaslt|dnn|fft|solver|rand|sparse)\b")
+                       r"|size\W{0,3}\d|\bcu(?:blas|blaslt|dnn|fft|solver|rand|sparse)\b"
+                       # a call named for memory (`NvRmMemAlloc`, `cuMemAlloc`); a device's allocation (`CUDA allocation`)
+                       r"|mem_?alloc|\b(?:cuda|hip|gpu|device)\s+allocation\b")
 _FAILURE = lazy(
     r"(?i)[\w.]*(?:Error|Exception|Exhausted|Failure)\b|\b(?:error|errors|failed|failure|fatal|killed|kill|"
     r"killing|crash(?:ed)?|abort(?:ed)?|terminated|evicted|exited|held|hold|cannot|unable|sigkill|sigterm|"
@@ -118,7 +128,7 @@ _NOT_A_REPORT = "".join(rf"(?<!{w} )" for w in ("free", "available", "used", "to
                                                  "current", "requested", "reserved", "allocated"))
 # hedges, advice, negations and option or config names: said of the clause that holds the wording
 _HEDGE = lazy(
-    r"(?i)\b(?:may|might|could(?!\s+not)|would|should|to\s+avoid|avoid(?:ing|s)?|prevent\w*|if|in\s+case|"
+    r"(?i)\b(?:may|might|could(?!\s+not)|would(?!\s+(?:use|need|require|take|allocate)\b)|should|to\s+avoid|avoid(?:ing|s)?|prevent\w*|if|in\s+case|"
     r"consider|recommend\w*|suggest\w*|try(?:ing)?\s+(?:to(?!\s+allocate)|setting|reducing|lowering|increasing|using)|tips?|"
     r"hint|usage:|help|default:|whether|such\s+as|e\.g\.|for\s+example|assuming|unless|"
     r"usually|often|typically|commonly|generally)\b"      # a generality (`OOM at start-up usually means ...`)
@@ -166,9 +176,17 @@ _GPU = lazy(r"(?i)\b(?:cuda\w*|gpu|device|hbm|vram|hip|rocm|npu|xpu|mps|tpu|cu(?
             r"|_ALLOC_FAILED")
 # (host allocators, the OS and quotas are host memory unless a device word says whose: `[metal::malloc]`)
 _HOST = lazy(r"(?i)\b(?:host|cpu|system\s+memory|node|slurm|pbs|condor|sge|kernel|replica|executor|limit|sigkill|"
-             r"quota|malloc|calloc|realloc|mmap)\b|OUT_OF_HOST_MEMORY|OutOfHostMemory|\b(?:OS|virtual)\s+memory")
+             r"quota|malloc|calloc|realloc|mmap)\b|OUT_OF_HOST_MEMORY|OutOfHostMemory|\b(?:OS|virtual)\s+memory"
+             # programs and language runtimes that run on the host only (their own OOM wording names them)
+             r"|(?-i:\b(?:PHP|php|Ruby|ruby|Perl|perl|Octave|octave|Bazel|bazel|Gradle|gradle|Maven|Erlang|erts|"
+             r"Redis|redis|ClickHouse|Postgres\w*|MySQL|mysqld|Elasticsearch|Flink|Kafka|Netty|netty)\b)")
 _SIZE = lazy(r"(?i)(?:allocat\w*|size|requested|request|requires?|needs?)\D{0,30}?(\d[\d,]*(?:\.\d+)?)\s*"
              r"(bytes|[KMGT]i?B|kb|mb|gb)\b")
+# a memory exception class named anywhere on a log line (`raised unexpected: OutOfMemoryError("OOM command ...")`,
+# `error_class=NoMemoryError`): a runtime's own, when no device is named in its record
+# (as a value, `=Class`, or constructed, `Class(...)`: a bare class name heads IPython's traceback of any error)
+_MEMORY_EXCEPTION = lazy(r"=(?:[a-z_]\w*\.)*(?:OutOfMemory|NoMemory|Memory)(?:Error|Exception)\b"
+                         r"|(?<![\w.])(?:[a-z_]\w*\.)*(?<!torch\.)(?:OutOfMemory|NoMemory|Memory)(?:Error|Exception)\(")
 _STATUS_NAME = lazy(_STATUS_NAMES)     # (an API's status name, `rocdnnStatusAllocFailed`: an accelerator library's style)
 # a runtime's or a non-ML library's own exception class (RangeError, System.*Exception, OSError, ParserError,
 # psycopg2.errors.OutOfMemory); a plain RuntimeError is what ML frameworks raise for their devices
@@ -178,7 +196,7 @@ _NEIGHBOURS = 3     # lines around the wording where the failure may be said (`R
 # a process reported killed by SIGKILL, in any supervisor's wording (`return code Negsignal.SIGKILL`,
 # `exited with 'signal 9 (SIGKILL)'`, `signal: killed`, `Killed signal terminated program`): the OOM killer's
 # signal, a `possible` host kill as the catalogue's own SIGKILL families
-_SIGKILLED = lazy(r"(?i)\bSIGKILL\b|\bsignal[:\s]+9\b|\bsignal:\s*killed\b|\bkill(?:ed)?\s+signal\b")
+_SIGKILLED = lazy(r"(?i)\bSIGKILL\b|\bsignal[:\s]+9\b|\bsignal:\s*killed(?-i:(?![a-z_]))|\bkill(?:ed)?\s+signal\b")
 # ... unless the line names another sender: a timeout, a cancellation, a preemption, a supervisor escalating
 _OTHER_KILLER = lazy(r"(?i)time[ds]?\s*out|timeout|time\s+limit|deadline|cancel\w*|preempt\w*|\bby\s+(?:the\s+)?user\b"
                      r"|manual\w*|\bsend(?:s|ing)?\s+(?:a\s+)?SIGKILL|escalat\w*|SIGTERM|graceful\w*|shutdown|shutting\s+down"
@@ -266,7 +284,7 @@ def _ran_out_line(record: Record) -> str | None:
             continue        # a command the user typed (`$ journalctl -k | grep -e oom -e Killed`) reports nothing
         # a path or link (`docs/faq.md#out-of-memory`) says nothing ran out
         clause = next((c for c in _CLAUSE.split(_LINK.sub(" ", t)) if _said(c)), None)
-        if clause is None or _HEDGE.search(clause) or _RECOVERED.search(t):
+        if clause is None or _hedged(clause) or _RECOVERED.search(t):
             continue
         if _OPTIONAL.search(clause) and ln.level not in ("ERROR", "FATAL", "CRITICAL") and not _RAISED.search(t):
             continue
@@ -279,12 +297,23 @@ def _ran_out_line(record: Record) -> str | None:
             continue
         if _SELF_FAILING.search(clause) or ln.level in ("ERROR", "FATAL", "CRITICAL"):
             return t
+        if _SHORT_OF.search(clause) and ln.level not in _WARNING_LEVELS and not _FELL_BACK.search(t):
+            return t        # `Not enough memory for command submission.`: said as a failure unless a warning
         if _FAILURE.search(t):
             return t
         # the failure said around it (`Reason: Evicted`), unless this line is a warning's own
         if ln.level not in _WARNING_LEVELS and any(_FAILURE.search(n.text) for n in near):
             return t
     return None
+
+
+def _hedged(clause: str) -> bool:
+    """A hedge in `clause`; an option or config key (`--max-memory-restart`, `current_memory=N`) does not hedge a
+    clause that reports that limit exceeded (its enforcer quoting the setting)."""
+    if not _LIMIT_EXCEEDED_RE.search(clause):
+        return _HEDGE.search(clause) is not None
+    return any(not m.group(0).lstrip().startswith("-") and not _KEY_VALUE.search(m.group(0))
+               for m in _HEDGE.finditer(clause))
 
 
 def _said(clause: str) -> bool:
@@ -301,7 +330,8 @@ def _ran_out(clause: str) -> bool:
 
 def _memory(text: str, line: str) -> tuple[str, str]:
     """(memory class, event kind) from the words of the line, then of the record."""
-    if (not _GPU.search(text) and _RUNTIME_EXCEPTION.search(line) and not _STATUS_NAME.search(line)
+    if (not _GPU.search(text) and (_RUNTIME_EXCEPTION.search(line) or _MEMORY_EXCEPTION.search(line))
+            and not _STATUS_NAME.search(line)
             and not _OPTIONAL.search(line)):       # (pinned memory is the accelerator driver's)
         # a language runtime's or a library's own exception, no device named anywhere in its record (`RangeError:
         # Array buffer allocation failed`, `System.OutOfMemoryException`, `ParserError: ... C error: out of memory`)
