@@ -476,4 +476,6 @@ def test_small_texts_find_the_same_literals_as_a_search_per_literal():
         assert len(text) < detect.BIG_TEXT
         assert detect._literals_in(text, lits) == {lit for lit in lits if lit in text}
         assert detect._literals_in(text.lower(), lits) == {lit for lit in lits if lit in text.lower()}
+        odd = text + "\udcff 7 \u2588\u2588 12%|"     # a byte surrogateescape kept, tqdm's blocks
+        assert detect._literals_in(odd, lits + ("\udcff 0",)) == {lit for lit in lits if lit in odd}
     assert detect._literals_in("step:1 - ab0c", ("a0c", "ab", "step:1", "b9", "b0c")) == {"ab", "step:1", "b0c"}
