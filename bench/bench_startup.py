@@ -9,7 +9,11 @@ Also timed, for scale: importing the standard modules (`re`, `json`, `os`,
 `_sre`), and the console script pip installs next to this interpreter, which is
 what a user types (pip's wrapper imports `re` before oomdoc starts).
 
-usage: bench_startup.py [--repeat N] [--verb explain|facts]
+usage: bench_startup.py [--repeat N] [--verb explain|facts] [--before TREE] [-- EXTRA ARGS]
+
+--before TREE: also run the oomdoc of another source tree (a `git archive` of an older
+commit, say), interleaved, each tree by PYTHONPATH with its own cache dir, after checking
+that both print the same bytes; EXTRA ARGS (e.g. `--format json`) go to both.
 """
 from __future__ import annotations
 
@@ -43,23 +47,57 @@ def _env() -> dict:
     return env
 
 
-def medians(cmds: list[list[str]], repeat: int) -> list[float]:
+def medians(cmds: list[list[str]], repeat: int, envs: list[dict] | None = None) -> list[float]:
     """Median wall time of each command, run interleaved so load drifts hit all alike."""
     times: list[list[float]] = [[] for _ in cmds]
-    env = _env()
+    envs = envs or [_env()] * len(cmds)
     for _ in range(repeat):
         for i, cmd in enumerate(cmds):
             t = time.perf_counter()
-            subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+            subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=envs[i])
             times[i].append(time.perf_counter() - t)
     return [statistics.median(t) for t in times]
+
+
+def _tree_env(tree: str, cache: str) -> dict:
+    env = _env()
+    env["PYTHONPATH"] = tree
+    env["OOMDOC_CACHE_DIR"] = cache
+    return env
+
+
+def compare(before: str, verb: str, extra: list[str], repeat: int) -> int:
+    """This tree's oomdoc against another tree's, interleaved with `python -c pass`."""
+    here = str(Path(__file__).resolve().parent.parent)
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "small.log"
+        log.write_text(SMALL)
+        cmd = [sys.executable, "-m", "oomdoc", verb, str(log), *extra]
+        envs = [_env(), _tree_env(before, f"{tmp}/cache-before"), _tree_env(here, f"{tmp}/cache-now")]
+        outs = []
+        for env in envs[1:]:
+            for _ in range(2):      # the first run fills the cache dir
+                got = subprocess.run(cmd, capture_output=True, env=env)
+            outs.append(got.stdout)
+        if outs[0] != outs[1]:
+            print("the two trees print different output: not comparable", file=sys.stderr)
+            return 1
+        base, old, new = medians([[sys.executable, "-c", "pass"], cmd, cmd], repeat, envs)
+    print(f"python -c pass  median {base * 1000:.1f} ms   (load {os.getloadavg()[0]:.1f})")
+    print(f"before          median {old * 1000:.1f} ms   {old / base:.2f}x   ({before})")
+    print(f"now             median {new * 1000:.1f} ms   {new / base:.2f}x   ({here})")
+    return 0
 
 
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--repeat", type=int, default=21)
     ap.add_argument("--verb", default="explain")
+    ap.add_argument("--before", metavar="TREE", help="another source tree to compare with, interleaved")
+    ap.add_argument("extra", nargs="*", help="more arguments for both runs (after --)")
     args = ap.parse_args()
+    if args.before:
+        return compare(args.before, args.verb, args.extra, args.repeat)
     with tempfile.TemporaryDirectory() as tmp:
         log = Path(tmp) / "small.log"
         log.write_text(SMALL)

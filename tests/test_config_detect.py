@@ -457,3 +457,25 @@ def test_a_ray_printed_dict_folded_by_the_terminal_keeps_its_pieces():
     assert rc.framework.id == "verl"
     assert rc.value("actor.optimizer_offload") is True
     assert rc.value("actor.param_offload") is True
+
+
+def test_small_texts_find_the_same_literals_as_a_search_per_literal():
+    """A small text's literals without digits or newlines are looked up in its distinct lines with
+    digits written as 0: exactly the literals a substring search of the text itself finds, with
+    literals that hold digits or newlines, straddle numbers or lines, and non-ASCII text."""
+    import random
+
+    rng = random.Random(12)
+    lits = tuple(lit for d in mapping.detect_profiles().values() for lit, _, _ in d.get("text", ()))
+    lits += ("step:1", "v0.8", "a0b", "loss\nstep", "é ray", "rank 0", "ab", "9")
+    for _ in range(40):
+        parts = [f"step:{rng.randint(0, 999)} - loss:{rng.random():.4f} - é ray\n" for _ in range(rng.randint(0, 200))]
+        for lit in rng.sample(lits, 12):
+            parts.insert(rng.randint(0, len(parts)), lit if rng.random() < 0.5 else f"{rng.randint(0, 99)}{lit}{rng.randint(0, 9)}")
+        text = "".join(parts)
+        assert len(text) < detect.BIG_TEXT
+        assert detect._literals_in(text, lits) == {lit for lit in lits if lit in text}
+        assert detect._literals_in(text.lower(), lits) == {lit for lit in lits if lit in text.lower()}
+        odd = text + "\udcff 7 \u2588\u2588 12%|"     # a byte surrogateescape kept, tqdm's blocks
+        assert detect._literals_in(odd, lits + ("\udcff 0",)) == {lit for lit in lits if lit in odd}
+    assert detect._literals_in("step:1 - ab0c", ("a0c", "ab", "step:1", "b9", "b0c")) == {"ab", "step:1", "b0c"}
