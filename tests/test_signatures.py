@@ -219,8 +219,6 @@ def _word_wrap(line: str, width: int = WRAP) -> list[str]:
 # spans the break (a second line the family needs, or a first piece without an anchor)
 WORD_WRAP_GAPS = {
     "xla-bfc-oom": "the glog header breaks after its level letter, so the pieces are not joined; the generic net reads it",
-    "windows-commit-limit": "the message spans three pieces and the anchor sits in the first only",
-    "vllm-kv-cache-init-error": "the anchor's method name starts the second piece, after a first piece that ends a word",
     "systemd-oomd-kill": "the first piece ends in 'Killed', read as the shell's own kill line",
     "pool-worker-killed": "a four-piece sentence whose anchor runs over the third and fourth pieces",
     "docker-oom-event": "a container id longer than the width sits alone on the second piece",
