@@ -176,12 +176,13 @@ class Record:
         return "\n".join([ln.text for ln in lines])
 
     @property
-    def spaced_text(self) -> str:
+    def spaced_text(self) -> str | None:
         """`text` with a space where the pieces of a wrapped line were joined between two
         words: an editor's word wrap dropped the space a terminal's cut never had, and
-        which of the two cut a line is not always known (`Ran out|of memory`)."""
+        which of the two cut a line is not always known (`Ran out|of memory`). None when
+        no line was joined from pieces."""
         if not any(ln.cuts for ln in self.lines):
-            return self.text
+            return None
         return "\n".join([_spaced(ln.text, ln.cuts) if ln.cuts else ln.text for ln in self.lines])
 
     @property

@@ -413,7 +413,7 @@ class Pipeline:
             # parser, and no key holds a newline, so nothing the lines hold is lost
             offered = self._keys.offered(rec.text.lower().replace("\n", " "), fast)
             spaced = rec.spaced_text
-            if spaced is not rec.text:      # a word wrap's pieces joined tightly: the key as written too
+            if spaced is not None:      # a word wrap's pieces joined tightly: the key as written too
                 offered = offered | self._keys.offered(spaced.lower().replace("\n", " "), fast)
             for i in sorted(offered):         # in module order
                 mod = self.mods[i]

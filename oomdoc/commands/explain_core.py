@@ -13,15 +13,31 @@ import os
 import sys
 
 FORMATS = ["text", "json", "jsonl", "markdown", "html"]
-_MULTI = {"--config": "configs", "--rules": "rules_dirs"}
-_SINGLE = {"--format": "fmt", "--top": "top"}
+
+
+def _choice(choices):
+    return lambda value: value if value in choices else None
+
+
+def _positive_int(value: str) -> int | None:
+    return int(value) if value.isascii() and value.isdigit() and int(value) >= 1 else None
 
 
 def fast_args(argv: list[str]) -> dict | None:
     """The arguments of `run` for a plain `explain FILE ...` line, else None (use click)."""
-    if len(argv) < 2 or argv[0] != "explain" or "_OOMDOC_COMPLETE" in os.environ:
+    got = {"log": None, "configs": [], "rules_dirs": [], "fmt": "text", "top": 5, "quiet": False}
+    return read_plain_argv(argv, "explain", got, multi={"--config": "configs", "--rules": "rules_dirs"},
+                           single={"--format": ("fmt", _choice(FORMATS)), "--top": ("top", _positive_int)})
+
+
+def read_plain_argv(argv: list[str], command: str, got: dict, multi: dict, single: dict) -> dict | None:
+    """`got` filled from a plain `command FILE [options] [-q]` line, else None (use click).
+
+    `multi`: repeatable option -> list key (paths); `single`: option -> (key, convert), where
+    `convert` returns the value or None for one click should judge. Any other token, or any
+    doubt (a value that looks like an option, `-` for stdin, help, completion), returns None."""
+    if len(argv) < 2 or argv[0] != command or "_OOMDOC_COMPLETE" in os.environ:
         return None
-    got: dict = {"log": None, "configs": [], "rules_dirs": [], "fmt": "text", "top": 5, "quiet": False}
     seen: set[str] = set()
     i = 1
     while i < len(argv):
@@ -36,7 +52,7 @@ def fast_args(argv: list[str]) -> dict | None:
             got["log"] = tok
             continue
         name, eq, value = tok.partition("=")
-        if name not in _MULTI and name not in _SINGLE:
+        if name not in multi and name not in single:
             return None                 # --help, --example, live-mode options, "-", "--", typos
         if not eq:
             if i >= len(argv):
@@ -45,21 +61,18 @@ def fast_args(argv: list[str]) -> dict | None:
             i += 1
         if not value or value.startswith("-"):
             return None
-        if name in _MULTI:
-            got[_MULTI[name]].append(value)
+        if name in multi:
+            got[multi[name]].append(value)
             continue
         if name in seen:
             return None                 # click keeps the last one; no need to mimic it here
         seen.add(name)
-        if name == "--format":
-            if value not in FORMATS:
-                return None
-            got["fmt"] = value
-        elif not (value.isascii() and value.isdigit()) or int(value) < 1:
+        key, convert = single[name]
+        value = convert(value)
+        if value is None:
             return None
-        else:
-            got["top"] = int(value)
-    paths = [got["log"], *got["configs"], *got["rules_dirs"]]
+        got[key] = value
+    paths = [got["log"], *(p for key in multi.values() for p in got[key])]
     return got if got["log"] and all(map(plain_path, paths)) else None
 
 

@@ -6,44 +6,15 @@ None and click reads the line: same output, same exit codes (tests/test_cli_fast
 """
 from __future__ import annotations
 
-import os
-
-from .explain_core import plain_path
+from .explain_core import read_plain_argv
 
 FORMATS = ("text", "json")
 
 
 def fast_args(argv: list[str]) -> dict | None:
     """The arguments of `run` for a plain `facts FILE ...` line, else None (use click)."""
-    if len(argv) < 2 or argv[0] != "facts" or "_OOMDOC_COMPLETE" in os.environ:
-        return None
-    got: dict = {"log": None, "fmt": "text", "quiet": False}
-    fmt_seen = False
-    i = 1
-    while i < len(argv):
-        tok = argv[i]
-        i += 1
-        if tok in ("-q", "--quiet"):
-            got["quiet"] = True
-            continue
-        if not tok.startswith("-"):
-            if got["log"] is not None:
-                return None             # two FILEs: click says what is wrong
-            got["log"] = tok
-            continue
-        name, eq, value = tok.partition("=")
-        if name != "--format" or fmt_seen:
-            return None                 # --help, "-", "--", typos, a repeated option
-        if not eq:
-            if i >= len(argv):
-                return None
-            value = argv[i]
-            i += 1
-        if value not in FORMATS:
-            return None
-        got["fmt"] = value
-        fmt_seen = True
-    return got if got["log"] and plain_path(got["log"]) else None
+    return read_plain_argv(argv, "facts", {"log": None, "fmt": "text", "quiet": False}, multi={},
+                           single={"--format": ("fmt", lambda v: v if v in FORMATS else None)})
 
 
 def run(log: str, fmt: str = "text", quiet: bool = False) -> None:

@@ -320,8 +320,7 @@ def _flat_yaml(lines, start, entries) -> int:
     if sum(k in known for k, _, _ in pairs) < FLAT_MIN_KNOWN:
         return start + 1
     for k, v, no in pairs:
-        entries.append(Entry(k, literal(v.strip("'\"") if v[:1] in "'\"" and v[-1:] == v[:1] else v),
-                             f"log:{no}", DUMP, style="yaml"))
+        entries.append(Entry(k, literal(v), f"log:{no}", DUMP, style="yaml"))   # (a quoted value unquoted)
     return j
 
 

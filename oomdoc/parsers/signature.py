@@ -83,7 +83,7 @@ def parse(record: Record) -> list[Event]:
         return []
     vs = signatures.variants(text)
     spaced = record.spaced_text
-    if spaced is not text:      # a wrapped line joined: its words maybe glued (`Ran out|of memory`)
+    if spaced is not None:      # a wrapped line joined: its words maybe glued (`Ran out|of memory`)
         vs += [v for v in signatures.variants(spaced) if v not in vs]
     done = reported(record)
     near = None

@@ -58,19 +58,13 @@ def _scalar(x) -> str | None:
 
 
 def _key(k) -> str:
+    """A key's text: a str as it is, a scalar as its JSON text (json's coercion of keys)."""
     if isinstance(k, str):
         return k
-    if isinstance(k, float):
-        return _float(k)
-    if k is True:
-        return "true"
-    if k is False:
-        return "false"
-    if k is None:
-        return "null"
-    if isinstance(k, int):
-        return int.__repr__(k)
-    raise TypeError(f"keys must be str, int, float, bool or None, not {k.__class__.__name__}")
+    text = _scalar(k)
+    if text is None:
+        raise TypeError(f"keys must be str, int, float, bool or None, not {k.__class__.__name__}")
+    return text
 
 
 def _write(x, out: list[str], nl: str, step: str, seen: set) -> None:
