@@ -77,6 +77,18 @@ def test_fallback_gives_way_to_a_specific_rule():
     assert not any(r.startswith("fallback-") for d in rep.diagnoses for r in d.rules)
 
 
+def test_a_reading_from_a_framework_default_alone_does_not_silence_the_fallback():
+    """HF model frames make `gradient_checkpointing = False` a default; with no number
+    and no phase that is a guess about the run: the fallback ranks beside it."""
+    log = frames(("transformers/models/qwen2/modeling_qwen2.py", "forward"),
+                 ("torch/nn/modules/linear.py", "forward")) + RUNTIME + "\n"
+    rep, causes = top(log)
+    assert causes[0] == "micro-batch-too-large", causes
+    assert "no-gradient-checkpointing" in causes
+    guess = next(d for d in rep.diagnoses if d.cause == "no-gradient-checkpointing")
+    assert guess.from_defaults and guess.confidence < rep.diagnoses[0].confidence
+
+
 def test_a_host_allocation_failure_is_host_memory():
     rep, causes = top(HOST + "\n")
     assert causes[0] in {"host-ram-pressure", "cpu-offload-host-ram"}

@@ -36,10 +36,12 @@ def keep(scored: list) -> list:
 
     `scored` holds (Diagnosis, rule) pairs; a specific explanation is a
     non-symptom diagnosis of a cause other than `not-oom` from a rule that is
-    not a fallback.
+    not a fallback. A diagnosis that rests only on a framework's default values
+    (`from_defaults`) is a guess about the run, not a reading of the failure: it
+    does not silence the fallbacks, and both are ranked by confidence.
     """
     specific = any(not rule.get("fallback") and not d.symptom and d.cause != "not-oom"
-                   for d, rule in scored)
+                   and not d.from_defaults for d, rule in scored)
     if not specific:
         return scored
     return [(d, rule) for d, rule in scored if not rule.get("fallback")]

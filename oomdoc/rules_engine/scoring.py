@@ -65,6 +65,9 @@ class Diagnosis:
     rules: list[str] = field(default_factory=list)
     facts: dict = field(default_factory=dict)
     confirm: str = ""          # how to make sure (the rule's `confirm`), shown for weak readings
+    # every condition beyond the rule's `all` held only through a framework's default
+    # value: a guess about the run, not a reading of the failure
+    from_defaults: bool = False
 
     def to_json(self) -> dict:
         out = {"rule": self.rule, "cause": self.cause, "confidence": round(self.confidence, 3),
@@ -106,6 +109,7 @@ def score_rule(rule: dict, ctx: C.Context) -> Diagnosis | None:
         if h is None:
             return None
         hits.append(h)
+    n_all = len(hits)
     if when.get("any"):
         got = [h for h in (C.evaluate(c, ctx) for c in when["any"]) if h is not None]
         if not got:
@@ -120,9 +124,11 @@ def score_rule(rule: dict, ctx: C.Context) -> Diagnosis | None:
         h = C.evaluate(cond, ctx)
         if h is not None:
             conf *= 1.0 - h.weight
+    beyond = [h for h in hits[n_all:] if h.weight > 0]
     d = Diagnosis(rule=rule["id"], cause=rule["cause"], title=rule["title"], confidence=conf,
                   symptom=bool(rule.get("symptom")), rules=[rule["id"]],
-                  confirm=" ".join((rule.get("confirm") or "").split()))
+                  confirm=" ".join((rule.get("confirm") or "").split()),
+                  from_defaults=bool(beyond) and all(h.factor < 1.0 for h in beyond))
     seen = set()
     for h in hits:
         for ev in h.evidence:
