@@ -89,6 +89,24 @@ def test_a_reading_from_a_framework_default_alone_does_not_silence_the_fallback(
     assert guess.from_defaults and guess.confidence < rep.diagnoses[0].confidence
 
 
+SLACK = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate {req}. GPU 0 has a total capacity "
+         "of 23.68 GiB of which 1.31 GiB is free. Including non-PyTorch memory, this process has 22.03 GiB memory "
+         "in use. Of the allocated memory {alloc} is allocated by PyTorch, and {ru} is reserved by PyTorch but "
+         "unallocated.\n")
+
+
+@pytest.mark.parametrize("req, alloc, ru, first", [
+    # stranded 2x the request and 13 % of the card: ordinary slack, the live tensors are the limit
+    ("1.45 GiB", "18.98 GiB", "3.05 GiB", "model-states-exceed-gpu"),
+    # stranded 5x the request: the pool could have served it, had it not been cut up
+    ("1.45 GiB", "14.80 GiB", "7.23 GiB", "allocator-fragmentation"),
+])
+def test_allocator_slack_is_not_fragmentation(req, alloc, ru, first):
+    rep, causes = top(SLACK.format(req=req, alloc=alloc, ru=ru))
+    assert causes[0] == first, causes
+    assert "allocator-fragmentation" in causes[:3]
+
+
 def test_a_host_allocation_failure_is_host_memory():
     rep, causes = top(HOST + "\n")
     assert causes[0] in {"host-ram-pressure", "cpu-offload-host-ram"}

@@ -31,6 +31,9 @@ def memory_of(kind: str, facts: dict) -> str | None:
     return facts.get("memory") or MEMORY_BY_KIND.get(kind)
 
 
+WEAK = 0.3   # a specific reading weaker than this is one candidate among the fallbacks
+
+
 def keep(scored: list) -> list:
     """Drop fallback diagnoses when a specific rule already names an OOM cause.
 
@@ -41,7 +44,7 @@ def keep(scored: list) -> list:
     does not silence the fallbacks, and both are ranked by confidence.
     """
     specific = any(not rule.get("fallback") and not d.symptom and d.cause != "not-oom"
-                   and not d.from_defaults for d, rule in scored)
+                   and not d.from_defaults and d.confidence >= WEAK for d, rule in scored)
     if not specific:
         return scored
     return [(d, rule) for d, rule in scored if not rule.get("fallback")]
