@@ -38,12 +38,13 @@ def keep(scored: list) -> list:
     """Drop fallback diagnoses when a specific rule already names an OOM cause.
 
     `scored` holds (Diagnosis, rule) pairs; a specific explanation is a
-    non-symptom diagnosis of a cause other than `not-oom` from a rule that is
-    not a fallback. A diagnosis that rests only on a framework's default values
+    non-symptom diagnosis from a rule that is not a fallback (a specific
+    `not-oom` reading, e.g. numbers that say the request fitted, counts too).
+    A diagnosis that rests only on a framework's default values
     (`from_defaults`) is a guess about the run, not a reading of the failure: it
     does not silence the fallbacks, and both are ranked by confidence.
     """
-    specific = any(not rule.get("fallback") and not d.symptom and d.cause != "not-oom"
+    specific = any(not rule.get("fallback") and not d.symptom
                    and not d.from_defaults and d.confidence >= WEAK for d, rule in scored)
     if not specific:
         return scored
