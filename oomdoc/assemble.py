@@ -88,6 +88,9 @@ _STANDALONE = re_cache.lazy(r"\s*(?:Killed|MemoryError|Aborted|Segmentation faul
 _LINE_START = re_cache.lazy(r"[A-Za-z_][\w\-]{2,}: ")
 _EXC_LINE = re_cache.lazy(r"\s*[\w.]+(?:Error|Exception)(?:\([\w.]+\))?:")
 _WS = re_cache.lazy(r"\s+")
+# the last frame's source line (and 3.11's caret line under it), pasted without its
+# `File "..."` line: indented code with a call in it, or a line of carets
+_SOURCE_TAIL = re_cache.lazy(r"\s{2,}(?:(?:[\w.,\[\] ]+[-+*/]?=\s*)?(?:return\s+|await\s+)?[\w.]+\(.*|[\^~][\s^~]*)$")
 
 
 def _anchors() -> re.Pattern:
@@ -237,6 +240,13 @@ class Assembler:
                 # traceback (a launcher's own `failed (exitcode: -9)` line is followed by its own)
                 cur.lines.append(line)
                 cur.state = "frames"
+                return []
+            if len(cur.lines) <= 3 and _EXC_LINE.match(text) and not line.header \
+                    and all(_SOURCE_TAIL.match(ln.text) for ln in cur.lines):
+                # a traceback's tail pasted from its last source line: the frame's code names
+                # the operation that failed (attention, logits), so it stays with the exception
+                cur.lines.append(line)
+                cur.state = "exc"
                 return []
             return self._close(key) + self._start(key, line)
         # inside a traceback, a line from the same logging call is not a new record

@@ -107,6 +107,22 @@ def test_allocator_slack_is_not_fragmentation(req, alloc, ru, first):
     assert "allocator-fragmentation" in causes[:3]
 
 
+def test_a_last_source_line_pasted_above_the_exception_names_the_operation():
+    """People paste a traceback's tail from its last source line: the frame's code
+    (an attention call) stays with the exception and says what grew."""
+    oom = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 8.11 GiB. GPU 0 has a total capacity of "
+           "31.36 GiB of which 5.76 GiB is free. Including non-PyTorch memory, this process has 25.58 GiB memory in "
+           "use. Of the allocated memory 24.73 GiB is allocated by PyTorch, and 260.07 MiB is reserved by PyTorch "
+           "but unallocated.\n")
+    src = "    attn_output = F.scaled_dot_product_attention(q, k, v, attention_mask, dropout_p=0.0)\n"
+    rep, causes = top("- GPU type: NVIDIA GeForce RTX 5090\n\n" + src + oom)
+    ev = next(e for e in rep.analysis.events if e.kind == "gpu_oom")
+    assert ev.facts.get("op") == "attention"
+    assert causes[0] == "sequence-too-long", causes
+    rep, causes = top("  batch_size: 8\n" + oom)        # a config line above is not a frame
+    assert "op" not in next(e for e in rep.analysis.events if e.kind == "gpu_oom").facts
+
+
 def test_a_host_allocation_failure_is_host_memory():
     rep, causes = top(HOST + "\n")
     assert causes[0] in {"host-ram-pressure", "cpu-offload-host-ram"}
