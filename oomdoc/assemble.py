@@ -241,8 +241,8 @@ class Assembler:
                 cur.lines.append(line)
                 cur.state = "frames"
                 return []
-            if len(cur.lines) <= 3 and _EXC_LINE.match(text) and not line.header \
-                    and all(_SOURCE_TAIL.match(ln.text) for ln in cur.lines):
+            if len(cur.lines) <= 3 and cur.lines[0].text.startswith("  ") and not line.header \
+                    and _EXC_LINE.match(text) and all(_SOURCE_TAIL.match(ln.text) for ln in cur.lines):
                 # a traceback's tail pasted from its last source line: the frame's code names
                 # the operation that failed (attention, logits), so it stays with the exception
                 cur.lines.append(line)
