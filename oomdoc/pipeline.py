@@ -386,7 +386,9 @@ class Pipeline:
                     piece = piece[len(cut):]   # a log pasted as an indented or quoted block
                 elif cut and piece.strip() == cut.strip():
                     piece = ""
-                if ("```" in piece or "~~~" in piece) and _FENCE.fullmatch(piece.strip()):
+                # one-character tests first: a 3-character `in` costs 1-2 us on a 1.4 KB metric line
+                if ("`" in piece and "```" in piece or "~" in piece and "~~~" in piece) \
+                        and _FENCE.fullmatch(piece.strip()):
                     piece = ""                 # a Markdown code fence around the paste
                 elif "<" in piece and _HTML_MARKUP.fullmatch(piece.strip()):
                     piece = ""                 # an issue's `<details><summary>Log</summary>`, `</pre>`
@@ -411,10 +413,10 @@ class Pipeline:
         for rec in records:
             # newlines read as spaces: a key a terminal wrapped ("low on\nmemory") still offers its
             # parser, and no key holds a newline, so nothing the lines hold is lost
-            offered = self._keys.offered(rec.text.lower().replace("\n", " "), fast)
+            offered = self._keys.offered(_spaced_lower(rec.text), fast)
             spaced = rec.spaced_text
             if spaced is not None:      # a word wrap's pieces joined tightly: the key as written too
-                offered = offered | self._keys.offered(spaced.lower().replace("\n", " "), fast)
+                offered = offered | self._keys.offered(_spaced_lower(spaced), fast)
             for i in sorted(offered):         # in module order
                 mod = self.mods[i]
                 try:
@@ -450,6 +452,12 @@ class Pipeline:
                 prev.end_line = max(prev.end_line, ev.end_line)
                 return prev
         return None
+
+
+def _spaced_lower(text: str) -> str:
+    """`text` lowercased, newlines as spaces (`replace` costs ~2 us on a 1.4 KB line even with none)."""
+    low = text.lower()
+    return low.replace("\n", " ") if "\n" in low else low
 
 
 _PER_COPY: frozenset | None = None

@@ -88,7 +88,8 @@ def clean(raw: str) -> list[str]:
             return [piece for part in raw.rstrip("\n").split("\n") for piece in clean(part)]
     if "\x1b" in raw:
         raw = ANSI_RE.sub("", raw)
-    if "m" in raw and ("[0m" in raw or "[1m" in raw or "[2m" in raw or "[3" in raw or "[9" in raw):
+    # `[` first: one memchr, where the five searches cost ~16 us on a 1.4 KB verl metric line
+    if "[" in raw and "m" in raw and ("[0m" in raw or "[1m" in raw or "[2m" in raw or "[3" in raw or "[9" in raw):
         raw = VISIBLE_ANSI_RE.sub("", raw)
     raw = raw.rstrip("\n")
     if "\r" not in raw:
