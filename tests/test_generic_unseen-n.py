@@ -82,3 +82,19 @@ def test_a_load_refused_because_the_model_does_not_fit_in_gpu_memory(text):
 ])
 def test_an_advisory_or_a_conditional_is_no_refusal(text):
     assert not [e for e in _events(text) if e.kind == "accelerator_oom"]
+
+
+def test_an_environment_named_after_a_fork_counts_for_its_base_framework():
+    """`envs/openr1/` (open-r1's recipes run TRL's trainers), `envs/tinyzero/` (TinyZero runs verl): the
+    user's own label, as an environment named after the framework itself; a name no fork has says nothing."""
+    from oomdoc.config import load_run_config
+
+    def fw(env):
+        frames = "".join(f'  File "/home/u/miniconda3/envs/{env}/lib/python3.11/site-packages/torch/{p}.py", line 9, '
+                         f"in f\n    x = y()\n" for p in ("nn/modules/module", "distributed/distributed_c10d"))
+        text = "Traceback (most recent call last):\n" + frames + "RuntimeError: NCCL watchdog timeout\n"
+        return load_run_config(read_events(text.encode()), []).framework
+
+    assert fw("openr1").id == "trl"
+    assert fw("TinyZero").id == "verl"
+    assert fw("py311_cu124").id == "pytorch"
