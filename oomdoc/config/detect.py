@@ -276,6 +276,8 @@ def _env_evidence(raw, profiles, packages, add) -> None:
     squash = re_cache.compile(r"[^a-z0-9]").sub
     names = {squash("", n): fw for fw in profiles for n in (fw, *profiles[fw].get("packages", ()))}
     names.update({squash("", p): fw for p, (fw, _) in packages.items()})
+    # ... or after a fork, which runs its base's code (`envs/openr1/`: open-r1 on TRL)
+    names.update({squash("", n.lower()): fw for fw in profiles for n in profiles[fw].get("forks", {}).values()})
     for env in sorted(envs):
         low = env.lower()
         tokens = {squash("", low), *re_cache.compile(r"[^a-z]+").split(low)}

@@ -417,18 +417,24 @@ _ENDS = ("environment-variables)", "alloc-conf)", "cachedmemory.", "tofragmentat
          "(maycausesystemfailure).", "pool.", "cached)", "byPyTorch)", "1EBmemory.")
 _ASYNC_CONT = _lazy(r"\s*(?:Currently allocated|Requested|Device limit|Free \(according|PyTorch limit|:\s*[\d.]+)")
 _G12_END = _lazy(r"ManagementandPYTORCH_\w*ALLOC_CONF")  # G1b/G2 end ('ALLOC_CONF=' is G3+ mid-hint)
+# The allocator message's own sentences (a paragraph of a pasted message starts with one)
+_PIECE = _lazy(r"\s*(?:Tried to allocate|(?:GPU|Device|NPU|XPU|MLU|MUSA)\s?\d+ has a total|Including non-PyTorch|"
+               r"Of the allocated memory|Process \d+ has \S+ \S+ memory in use|If reserved but unallocated)")
 _OPEN_HEAD = _lazy(r"(?:Error|Exception):(?:[A-Z]{2,5})?outofmem")
 _NEW_MESSAGE = _lazy(r"\s*(?:Traceback|File \"|During handling|The above exception|[\w.]+(?:Error|Exception)\s*:)")
 
 
 def continues(text: str, nxt: str) -> bool:
     """Claim the lines of a wrapped allocator message (and the cudaMallocAsync table)."""
-    if not nxt.strip() or text.count("\n") >= 64:
+    blank = not nxt.strip()
+    if text.count("\n") >= 64 or (blank and not text[text.rfind("\n") + 1:].strip()):
         return False
     start = text[:600]
     if "would exceed allowed memory" in start:
         return bool(_ASYNC_CONT.match(nxt))
     # cheap gate first: this runs for every line of every open one-line record
+    if blank and "out of mem" not in start:
+        return False
     if "out of mem" not in start.replace("\n", " ") and "out of mem" not in start.replace("\n", ""):
         # wrapped right after the class or inside 'CUDA out of memory'
         last = text[text.rfind("\n") + 1:]
@@ -441,7 +447,13 @@ def continues(text: str, nxt: str) -> bool:
     tail = _WS.sub("", text[-300:])
     if any(e in tail for e in _ENDS) or _G12_END.search(tail):
         return False  # complete
-    if _TRUNC_GPU.search(text.rsplit("\n", 1)[-1]):  # 2.2/2.3 NUL defect: only a wrap continues with the digit
+    last = text.rsplit("\n", 1)[-1]
+    if blank or not last.strip():
+        # a paste that sets the message's sentences apart by blank lines (a blog's or a forum's
+        # paragraphs): one blank is held while the message is open, and only the message's own
+        # next sentence follows it
+        return blank or _PIECE.match(nxt) is not None
+    if _TRUNC_GPU.search(last):  # 2.2/2.3 NUL defect: only a wrap continues with the digit
         return bool(re_cache.compile(r"\s*[\d\x00-\x1f]*\s*has\b").match(nxt))
     return not _NEW_MESSAGE.match(nxt) and "out of memory" not in nxt
 
