@@ -162,3 +162,8 @@ def test_a_kernels_vmem_scratch_over_its_limit_is_no_oom(tmp_path):
             "#allocation25 [shape = 'u8[134217728]{0}', space=vmem, size = 0x8000000, tag = 'scoped memory for "
             "ragged_all_gather_matmul_kernel.2'] :: ragged_all_gather_matmul_kernel.2\n")
     assert all(c == "not-oom" for c in _causes(tmp_path, text))
+
+
+def test_fixed_the_adjective_does_not_hedge():
+    evs = _generic("E0102 pool.cc:88] failed to allocate fixed pool of 4.00 GiB: out of memory\n")
+    assert len(evs) == 1

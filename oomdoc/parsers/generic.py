@@ -132,7 +132,9 @@ _HEDGE = lazy(
     r"consider|recommend\w*|suggest\w*|try(?:ing)?\s+(?:to(?!\s+allocate)|setting|reducing|lowering|increasing|using)|tips?|"
     r"hint|usage:|help|default:|whether|such\s+as|e\.g\.|for\s+example|assuming|unless|"
     r"usually|often|typically|commonly|generally)\b"      # a generality (`OOM at start-up usually means ...`)
-    r"|\bfix(?:ed|es)?\b"          # a release note or commit (`- Fixed: CUDA out of memory in FSDP2 when ...`)
+    # a release note or commit naming a fixed OOM (`- Fixed: CUDA out of memory in ...`, `3f9c2a1 Fixes an OOM`);
+    # not `fixed` the adjective (`failed to allocate fixed pool ...: out of memory`)
+    r"|(?:^\W*|^[0-9a-f]{7,40}\s+)fix(?:ed|es)?\b|\bfix(?:ed|es)?\s*:"
     r"|\b(?:0|zero)\s+(?:workers?|tasks?|processes|pods?|containers?|times)\b"   # `0 Workers ... killed`
     r"|^-{1,2}[\w-]+\s"                                                       # an option's help line
     r"|\bno\s+(?:OOM|out[ -]of[ -]memory)|without\s+(?:an?\s+)?(?:OOM|running\s+out)|(?:didn't|did\s+not|won't)\s+"
