@@ -132,6 +132,9 @@ _HEDGE = lazy(
     r"consider|recommend\w*|suggest\w*|try(?:ing)?\s+(?:to(?!\s+allocate)|setting|reducing|lowering|increasing|using)|tips?|"
     r"hint|usage:|help|default:|whether|such\s+as|e\.g\.|for\s+example|assuming|unless|"
     r"usually|often|typically|commonly|generally)\b"      # a generality (`OOM at start-up usually means ...`)
+    # a release note or commit naming a fixed OOM (`- Fixed: CUDA out of memory in ...`, `3f9c2a1 Fixes an OOM`);
+    # not `fixed` the adjective (`failed to allocate fixed pool ...: out of memory`)
+    r"|(?:^\W*|^[0-9a-f]{7,40}\s+)fix(?:ed|es)?\b|\bfix(?:ed|es)?\s*:"
     r"|\b(?:0|zero)\s+(?:workers?|tasks?|processes|pods?|containers?|times)\b"   # `0 Workers ... killed`
     r"|^-{1,2}[\w-]+\s"                                                       # an option's help line
     r"|\bno\s+(?:OOM|out[ -]of[ -]memory)|without\s+(?:an?\s+)?(?:OOM|running\s+out)|(?:didn't|did\s+not|won't)\s+"
@@ -152,7 +155,12 @@ _CLAUSE = lazy(r"(?<=[.!?;])\s+(?=\S)|\s+\|\s+")
 # an OOM the program caught and went on from is no failure (said anywhere on the line); a retry that
 # failed too (`cudaMalloc retry failed: out of memory`) is the failure
 _RECOVERED = lazy(r"(?i)\b(?:caught|retry\w*(?!\s+(?:failed|exhausted))|recover\w*|retract\w*|preempt\w*)\b"
-                  r"|\bis\s+not\s+(?:a|an)\s+(?:failure|error)\b")     # `... this is not a failure, but ...`
+                  r"|\bis\s+not\s+(?:a|an)\s+(?:failure|error)\b"     # `... this is not a failure, but ...`
+                  # ... or answered by what the program will do next (Composer's `Train microbatch size will be
+                  # decreased from 16 -> 8.`, `the batch will be retrained`): an adaptation, not a stop
+                  r"|\bwill\s+be\s+(?:decreased|reduced|halved|lowered|retried|retrained|split|redone)\b"
+                  # ... or by a fall-back it took (`pin_memory thread got out of memory, falling back to pageable`)
+                  r"|\b(?:fall(?:ing|s)?|fell)\s+back\s+to\b")
 # a request refused before anything ran (a kubelet's admission, a scheduler, a quota): nothing ran out
 # (`Reason: OutOfmemory` beside `Pod was rejected: Node didn't have enough resource: memory`)
 _REFUSED = lazy(r"(?i)\bpod\s+was\s+rejected\b|didn't\s+have\s+enough\s+resource|\bexceeded\s+quota\b|FailedScheduling"
@@ -290,7 +298,7 @@ def _ran_out_line(record: Record) -> str | None:
             continue
         if t.endswith(":") and i + 1 < len(lines) and _said(lines[i + 1].text):
             continue        # a status heading its report (`RESOURCE_EXHAUSTED: From ...:`): the report says it
-        if t[:1].islower() and i and _HEDGE.search(lines[i - 1].text):
+        if i and _continues_hedged(lines[i - 1].text, ln.text):
             continue        # the hedged sentence of the line before goes on here
         near = lines[max(0, i - _NEIGHBOURS):i + _NEIGHBOURS + 1]
         if any(_REFUSED.search(n.text) for n in near):
@@ -305,6 +313,31 @@ def _ran_out_line(record: Record) -> str | None:
         if ln.level not in _WARNING_LEVELS and any(_FAILURE.search(n.text) for n in near):
             return t
     return None
+
+
+def continues(text: str, nxt: str) -> bool:
+    """Claim the next line of a wrapped, hedged paragraph (an option's help, a docstring): its sentence goes on
+    there, so the hedge is read with it (`_continues_hedged`)."""
+    if nxt[:1] not in (" ", "\t") or text.count("\n") >= 8:
+        return False        # cheap gate: offered every line of every open one-line record
+    return _continues_hedged(text[text.rfind("\n") + 1:], nxt)
+
+
+def _continues_hedged(prev: str, line: str) -> bool:
+    """`line` goes on with the sentence of `prev`, which is hedged: a lower-case start, or a wrapped paragraph (both
+    indented alike, `prev` unfinished: an option's help or a docstring, `... which can help avoid` / `CUDA
+    out-of-memory errors ...`). An exception line never continues a sentence."""
+    t, p = line.strip(), prev.strip()
+    if not p:
+        return False
+    if t[:1].islower():
+        return _HEDGE.search(prev) is not None
+    indent, prev_indent = len(line) - len(line.lstrip()), len(prev) - len(prev.lstrip())
+    # (an option's help hangs deeper than its `--flag`)
+    aligned = indent == prev_indent or (indent > prev_indent and p.startswith("-"))
+    if not indent or not aligned or p.endswith((".", "!", "?", ":", ";", ")")) or _RAISED.search(t):
+        return False
+    return _HEDGE.search(_CLAUSE.split(p)[-1]) is not None
 
 
 def _hedged(clause: str) -> bool:
