@@ -45,7 +45,9 @@ KEYS = ("out of", "out-of", "outofmemory", "oom", "enough", "insufficient", "exh
         "to allocate", "not allocate", "t allocate", "be allocated", "allocation", "alloc fail", "over its",
         "over the", "than is avail", "than are avail", "than avail", "than currently avail", "out_of_", "outof",
         "allocfailed", "sigkill", "signal 9", "signal: 9", "signal: killed", "kill signal", "killed signal",
-        "but only", "status_memory", "is full", "bad alloc", "died", "crashed", "abruptly", "unexpectedly")
+        "but only", "status_memory", "is full", "bad alloc", "died", "crashed", "abruptly", "unexpectedly",
+        "fit ", "too large", "too big", "requested=", "required=", "needed=",
+        *(f"{p} {v}" for p in ("to", "t") for v in ("grow", "extend", "expand", "resize", "enlarge", "increase")))
 # the catalogue's literals find the records this net reads; these find a worker that died with no error of its
 # own and a memory limit named by its enforcer, which no family's literal holds
 TRIGGERS = (TriggerGroup("generic-died", ("terminated abruptly", "exited unexpectedly", "stopped unexpectedly",
@@ -96,16 +98,36 @@ _SHORT_OF = lazy(r"(?i)\b(?:not|isn't|is\s+not)\s+enough\s+(?:[\w/]+\s+){0,2}?me
 _FELL_BACK = lazy(r"(?i)\bfall(?:ing|s)?\s*back\b|\bfell\s+back\b|\binstead\b|\bskip\w*|\bdisabl\w*|\breduc\w*")
 _LIMIT_EXCEEDED_RE = lazy(r"(?i)" + _LIMIT_EXCEEDED)
 _KEY_VALUE = lazy(r"[:=]\s*\d$")
-_RAN_OUT_RARE = lazy(r"(?i)" + _MORE_THAN + "|" + _STATUS_NAMES + "|" + _NEED_OVER_HAVE)
+# something that cannot fit in a memory (`Impossible to fit in any sequence in kvCache`, `the model does not fit into
+# GPU memory`), or a request too large for what holds it (`model request too large for system`)
+_NO_FIT = (r"(?:impossible|unable|cannot|can't|can\s*not|could\s+not|couldn't|does\s+not|doesn't|did\s+not|won't|will\s+not"
+           r"|too\s+(?:large|big|long)\s+to)\s+(?:to\s+)?fit\b.{0,40}?\b(?:in|into|within|on)\s+(?:the\s+|any\s+|its\s+)?"
+           r"(?:(?:gpu|device|host|cpu|system|available|free|remaining)\s+)?(?:memory|kv[\s_-]?cache|vram|hbm|ram|gpu)\b")
+_TOO_LARGE = (r"\btoo\s+(?:large|big)\s+for\s+(?:the\s+|this\s+)?(?:system|device|gpu|host|memory|vram|ram"
+              r"|available\s+memory)\b")
+_RAN_OUT_RARE = lazy(r"(?i)" + _MORE_THAN + "|" + _STATUS_NAMES + "|" + _NEED_OVER_HAVE + "|" + _NO_FIT + "|" + _TOO_LARGE)
 _RARE_STEMS = ("than", "out_of_", "outof", "allocfailed", "alloc_fail", "allocation_fail", "memoryallocation",
-               "exceeds", "but only", "allocator_fail", "status_memory")
+               "exceeds", "but only", "allocator_fail", "status_memory", "fit ", "too large", "too big")
+# a need and what is there, printed as key-values (`requested="5.3 GiB" available="4.8 GiB"`): short when need > have
+_NEED_KV = lazy(r"(?i)\b(?:requested|required|needed|need|requires?)\W{0,3}(\d[\d,]*(?:\.\d+)?)\s*([KMGT]i?B|bytes)\b")
+_HAVE_KV = lazy(r"(?i)\b(?:available|free)\W{0,3}(\d[\d,]*(?:\.\d+)?)\s*([KMGT]i?B|bytes)\b")
 # wordings that are a failure by themselves (a line printing them is reporting one)
 _SELF_FAILING = lazy(r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?memory|\bOutOfMemory|TaskOOM|OOMKilled|oom[-_ ]kill"
                      r"|_ALLOC_FAILED|low\s+on\s+resource:\s*memory|had\s+condition:\s*\[MemoryPressure\]|" + _MORE_THAN
                      + "|" + _STATUS_NAMES + "|" + _LIMIT_EXCEEDED)
+# a request refused as too large for what holds it is a failure, also at warning level, unless it was placed elsewhere
+_TOO_LARGE_RE = lazy(r"(?i)" + _TOO_LARGE)
+_PLACED_ELSEWHERE = lazy(r"(?i)\boffload\w*|\bspill\w*|\bpartial\w*|\bsplit\w*")
+# a KV cache (vLLM, SGLang, TensorRT-LLM, llama.cpp) something cannot fit in is a sizing of its own, not the device's
+# memory running out (an allocation that failed for a KV cache is the device's)
+_NO_FIT_RE = lazy(r"(?i)" + _NO_FIT)
+_KV_CACHE = lazy(r"(?i)\bkv[\s_-]?cache\b|(?<![a-z])kvcache\b|\bcache\s+blocks?\b|\bKV\s+(?:pool|blocks?)\b")
 # an allocation that failed counts when the line also names memory, a size or a GPU library
 _ALLOC_FAILED = lazy(
-    r"(?i)fail(?:ed|ure)?\s+to\s+(?:pre-?)?allocate|fail(?:ed|ure)?\s+to\s+reserve|(?:cannot|can't|could\s+not|unable\s+to)\s+(?:be\s+)?allocate"
+    r"(?i)fail(?:ed|ure)?\s+to\s+(?:pre-?)?allocate|fail(?:ed|ure)?\s+to\s+reserve|"
+    # a pool or region that could not grow (`Failed to increase the shared memory pool size ... to N bytes`)
+    r"(?:fail(?:ed|ure)?\s+to|cannot|can't|could\s+not|unable\s+to)\s+(?:increase|grow|extend|expand|enlarge|resize)\b"
+    r"|(?:cannot|can't|could\s+not|unable\s+to)\s+(?:be\s+)?allocate"
     r"|could\s+not\s+be\s+allocated|alloc(?:ation)?[ _]?fail(?:ed|ure)?"
     r"|allocation\s+(?:\([^)]{0,20}\)\s+)?(?:of\s+.{0,40}?)?failed"     # `Native memory allocation (mmap) failed`
     # an allocating call reported failed by its name (`vkAllocateMemory failed -2`, `hipMalloc failed`)
@@ -158,7 +180,10 @@ _RECOVERED = lazy(r"(?i)\b(?:caught|retry\w*(?!\s+(?:failed|exhausted))|recover\
 _REFUSED = lazy(r"(?i)\bpod\s+was\s+rejected\b|didn't\s+have\s+enough\s+resource|\bexceeded\s+quota\b|FailedScheduling"
                 r"|\bUnschedulable\b|\binfeasible\b"
                 # a mapping the OS refused by policy (cffi's `Cannot allocate write+execute memory`, SELinux / W^X)
-                r"|write\s*\+\s*execute\s+memory|\bexecutable\s+memory\b")
+                r"|write\s*\+\s*execute\s+memory|\bexecutable\s+memory\b"
+                # pages locked in RAM over RLIMIT_MEMLOCK (mlock(2)'s ENOMEM, `Cannot allocate memory`): a limit on
+                # pinning, the memory is there
+                r"|\bmlock\w*|\bmemlock\b|RLIMIT_MEMLOCK|ulimit\s+-l\b")
 # pinned (page-locked) host memory is a staging optimisation most libraries fall back from (ggml's
 # `failed to allocate N MiB of pinned memory: out of memory`): a failure only when raised or logged as an error
 _OPTIONAL = lazy(r"(?i)\b(?:pinned|page-locked)\s+(?:host\s+)?memory\b")
@@ -175,7 +200,7 @@ _GPU = lazy(r"(?i)\b(?:cuda\w*|gpu|device|hbm|vram|hip|rocm|npu|xpu|mps|tpu|cu(?
             r"nccl|triton|tensorrt\w*|onnxruntime|devmem|accelerator|ascend|habana|gaudi|metal|xla|jax|tensorflow)\b"
             r"|_ALLOC_FAILED")
 # (host allocators, the OS and quotas are host memory unless a device word says whose: `[metal::malloc]`)
-_HOST = lazy(r"(?i)\b(?:host|cpu|system\s+memory|node|slurm|pbs|condor|sge|kernel|replica|executor|limit|sigkill|"
+_HOST = lazy(r"(?i)\b(?:host|cpu|system\s+memory|for\s+(?:the\s+)?system|node|slurm|pbs|condor|sge|kernel|replica|executor|limit|sigkill|"
              r"quota|malloc|calloc|realloc|mmap)\b|OUT_OF_HOST_MEMORY|OutOfHostMemory|\b(?:OS|virtual)\s+memory"
              # programs and language runtimes that run on the host only (their own OOM wording names them)
              r"|(?-i:\b(?:PHP|php|Ruby|ruby|Perl|perl|Octave|octave|Bazel|bazel|Gradle|gradle|Maven|Erlang|erts|"
@@ -211,6 +236,9 @@ _DIED = lazy(r"(?i)\b(?:worker|process|kernel|driver|executor|runner|child|subpr
 _CRASHED_OTHERWISE = lazy(r"(?i)segmentation|segfault|SIGSEGV|SIGABRT|SIGBUS|bus\s+error|core\s+dumped|illegal|"
                           r"(?:because\s+of|due\s+to)\s+an?\s+(?:error|exception)|error\s+raised|"
                           r"\bCaught\s+\w+(?:Error|Exception)\b|exit\s*(?:code|status)[:\s]+[1-9]\d?\b(?!\d)")
+# ... where `signaled to shutdown` / `to terminate` says what the signal did (TGI's `Shard process was signaled to
+# shutdown with signal 9`), not that a shutdown sent it
+_SIGNALLED_TO = lazy(r"(?i)\bsignall?ed\s+to\s+(?:shut\s*down|stop|terminate|exit)\b")
 _KILL_KEYS = ("sigkill", "signal", "kill signal", "killed signal", "died", "crashed", "abruptly", "unexpectedly")
 # a condition, not an event: `SIGKILL when mem <= 5.00%` (a killer's configured threshold)
 _CONDITION = lazy(r"(?i)\bwhen(?:ever)?\b|[<>]=|≤|≥|\bthreshold")
@@ -226,6 +254,9 @@ def parse(record: Record) -> list[Event]:
     if discarded_choice(record):
         return []      # (an autotuner logged it for a candidate kernel it then dropped)
     memory, kind = ("host", "host_oom_kill") if record.source.kind == "kernel" else _memory(record.text, line)
+    no_fit = _NO_FIT_RE.search(line) if memory == "gpu" else None
+    if no_fit is not None and _KV_CACHE.search(no_fit.group(0)):
+        memory, kind = "kv-cache", "vllm_kv_cache_insufficient"     # (`Impossible to fit ... in kvCache`)
     facts: dict = {}
     m = _SIZE.search(line)
     if m:
@@ -262,7 +293,7 @@ def _sigkilled(record: Record) -> list[Event]:
         # good next step` is a death and then advice)
         said = _LINK.sub(" ", t)
         said = next((c for c in _CLAUSE.split(said) if _SIGKILLED.search(c) or _DIED.search(c)), said)
-        if _HEDGE.search(said) or _CONDITION.search(t) or _OTHER_KILLER.search(text):
+        if _HEDGE.search(said) or _CONDITION.search(t) or _OTHER_KILLER.search(_SIGNALLED_TO.sub(" ", text)):
             continue
         ev = event("process_killed", record, {"signal": 9}, text=t[:2000])
         ev.facts.update(signature=KILL_SIGNATURE, memory="host", certainty="possible", generic_text=t[:300])
@@ -297,6 +328,8 @@ def _ran_out_line(record: Record) -> str | None:
             continue
         if _SELF_FAILING.search(clause) or ln.level in ("ERROR", "FATAL", "CRITICAL"):
             return t
+        if _TOO_LARGE_RE.search(clause) and not _FELL_BACK.search(t) and not _PLACED_ELSEWHERE.search(t):
+            return t        # `model request too large for system`: refused, whatever the level
         if _SHORT_OF.search(clause) and ln.level not in _WARNING_LEVELS and not _FELL_BACK.search(t):
             return t        # `Not enough memory for command submission.`: said as a failure unless a warning
         if _FAILURE.search(t):
@@ -325,7 +358,17 @@ def _ran_out(clause: str) -> bool:
     if _RAN_OUT.search(clause) is not None:
         return True
     low = clause.lower()
-    return any(stem in low for stem in _RARE_STEMS) and _RAN_OUT_RARE.search(clause) is not None
+    if any(stem in low for stem in _RARE_STEMS) and _RAN_OUT_RARE.search(clause) is not None:
+        return True
+    return ("avail" in low or "free" in low) and _short_by_numbers(clause)
+
+
+def _short_by_numbers(clause: str) -> bool:
+    """A need printed beside what is there (`requested="5.3 GiB" available="4.8 GiB"`), the need the larger."""
+    need, have = _NEED_KV.search(clause), _HAVE_KV.search(clause)
+    if need is None or have is None:
+        return False
+    return to_bytes(need.group(1).replace(",", ""), need.group(2)) > to_bytes(have.group(1).replace(",", ""), have.group(2))
 
 
 def _memory(text: str, line: str) -> tuple[str, str]:
