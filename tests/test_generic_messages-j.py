@@ -129,3 +129,46 @@ def test_a_vllm_worker_wrapper_defers_to_the_error_it_wraps():
 def test_a_vllm_worker_wrapper_alone_still_says_the_kv_cache_step_failed():
     kinds = [e.kind for e in read_events(_WRAPPER.encode()).events]
     assert "vllm_no_cache_blocks" in kinds
+
+
+@pytest.mark.parametrize("text", [
+    # a KV cache short, used up or asked for more blocks than it has, in an engine's own words
+    "RuntimeError: Not enough KV cache blocks to allocate a sequence of 131072 tokens (have 812 blocks of 16)",
+    "ERROR scheduler: KV cache pool is exhausted and no request can be retracted",
+    "[TensorRT-LLM][ERROR] Assertion failed: Requested number of KV cache blocks (5120) exceeds the available "
+    "number of blocks (1811)",
+    "ValueError: insufficient KV cache for max_model_len=65536 at this gpu_memory_utilization",
+])
+def test_a_kv_cache_short_is_a_kv_cache_failure(text):
+    evs = _generic(text + "\n")
+    assert len(evs) == 1 and evs[0].facts["memory"] == "kv-cache"
+    assert _causes(text + "\n")[0] in ("vllm-kv-cache-too-small", "vllm-gpu-memory-utilization")
+
+
+@pytest.mark.parametrize("text", [
+    # a scheduler that preempts or retracts on a full KV cache recovers
+    "WARNING scheduler: not enough KV cache space for sequence group 12; preempted by RECOMPUTE",
+    "[2025-06-03 08:30:01 TP0] KV cache pool is exhausted. Retract requests. #retracted_reqs: 3",
+])
+def test_a_kv_cache_short_that_the_scheduler_recovers_from_is_no_failure(text):
+    assert _generic(text + "\n") == []
+
+
+@pytest.mark.parametrize("text", [
+    # OOM as a verb
+    "ERROR rollout worker 7 OOMed during generate_sequences",
+    "RuntimeError: replica llm-2 OOM'd while decoding a batch of 256",
+    # a need beside a smaller amount, joined by a comma; a memory budget exceeded next to its setting
+    'Error: model "qwen3:235b" requires 142.5 GiB of memory, only 96.0 GiB available',
+    "RuntimeError: weights take 38.2 GiB, which exceeds the memory budget of 35.6 GiB (gpu_memory_utilization=0.45)",
+])
+def test_more_wordings_of_running_out(text):
+    assert len(_generic(text + "\n")) == 1
+
+
+@pytest.mark.parametrize("text", [
+    "INFO  to avoid getting OOMed, lower --max-num-seqs",
+    "INFO model requires 12.0 GiB of memory, 40.0 GiB available",
+])
+def test_advice_and_fitting_needs_stay_quiet(text):
+    assert _generic(text + "\n") == []

@@ -46,7 +46,8 @@ KEYS = ("out of", "out-of", "outofmemory", "oom", "enough", "insufficient", "exh
         "over the", "than is avail", "than are avail", "than avail", "than currently avail", "out_of_", "outof",
         "allocfailed", "sigkill", "signal 9", "signal: 9", "signal: killed", "kill signal", "killed signal",
         "but only", "status_memory", "is full", "bad alloc", "died", "crashed", "abruptly", "unexpectedly",
-        "fit ", "too large", "too big", "requested=", "required=", "needed=",
+        "fit ", "too large", "too big", "requested=", "required=", "needed=", ", only", "; only", "oomed",
+        "oom'd", "ooming",
         *(f"{p} {v}" for p in ("to", "t") for v in ("grow", "extend", "expand", "resize", "enlarge", "increase")))
 # the catalogue's literals find the records this net reads; these find a worker that died with no error of its
 # own and a memory limit named by its enforcer, which no family's literal holds
@@ -72,15 +73,29 @@ _STATUS_NAMES = (r"(?-i:(?<=[A-Z])_(?:OUT_OF_(?:[A-Z]+_)?MEMORY|OUTOFMEMORY|ALLO
 # 38.4 GiB of GPU memory but only 22.1 GiB is free`
 _SIZED = r"\d[\d,.]*\s*(?:[KMGT]i?B|bytes)"
 _NEED_OVER_HAVE = (r"\b(?:allocat\w*|request\w*|need\w*|requir\w*)\s+(?:of\s+)?" + _SIZED + r"\s+exceeds?\s+(?:the\s+)?"
-                   r"(?:available|free|remaining)\b|\b(?:need\w*|requir\w*)\s+" + _SIZED + r"\b.{0,40}?\bbut\s+only\s+"
-                   + _SIZED + r"\s+(?:is\s+|are\s+)?(?:free|available|left)\b")
+                   r"(?:available|free|remaining)\b"
+                   r"|\b(?:need\w*|requir\w*)\s+" + _SIZED + r"\b.{0,40}?(?:\bbut|[,;])\s*only\s+"
+                   + _SIZED + r"\s+(?:is\s+|are\s+)?(?:free|available|left)\b"
+                   # a count over what is there (`Requested number of KV cache blocks (5120) exceeds the available ...`)
+                   r"|\b(?:request\w*|requir\w*|need\w*)\b[^.;]{0,60}?"
+                   r"\b(?:memory|kv[\s_-]?cache|cache\s+blocks?|blocks|pages)\b"
+                   r"[^.;]{0,40}?\bexceeds?\s+(?:the\s+)?(?:available|free|remaining)\b")
 # a memory limit the process went over: the limit's enforcer stopped it
 _LIMIT_EXCEEDED = (r"memory\s+limit\s+(?:of\s+[\d.]+\s*\w+\s+)?exceeded|exceeded\s+(?:its\s+|the\s+|their\s+)?memory\s+limit"
+                   r"|exceed(?:s|ed|ing)?\s+(?:its\s+|the\s+|their\s+)?memory\s+budget"
                    r"|(?:gone|went)\s+over\s+(?:its\s+|the\s+)?(?:[\w-]+\s+)?memory\s+limit"
                    # a limit named by its option, exceeded (`restarted because it exceeds --max-memory-restart value`)
                    r"|exceed(?:s|ed|ing)\s+(?:the\s+)?--?[\w-]*mem\w*[\w-]*\s+(?:value|limit)")
+# a KV cache too small or used up, in an engine's words (`Not enough KV cache blocks to allocate ...`, `KV cache pool is
+# exhausted`); a scheduler that preempts or retracts on it recovers (see _RECOVERED)
+_KV_SHORT = (r"(?:not|no|isn't)\s+enough\s+(?:free\s+|available\s+)?kv[\s_-]?cache\b"
+             r"|insufficient\s+(?:free\s+)?kv[\s_-]?cache\b"
+             r"|\bno\s+(?:free|available)\s+kv[\s_-]?cache\s+(?:blocks?|pages?|slots?|space)\b"
+             r"|\bkv[\s_-]?cache(?:\s+(?:pool|blocks))?\s+(?:is\s+|was\s+|has\s+been\s+)?exhausted\b")
 _RAN_OUT = lazy(
     r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?(?:memory|vram|hbm)\b|\bOutOfMemory|(?<![A-Za-z_])OOM(?:Killed|[ -]?kill\w*)?(?![a-z])"
+    r"|(?<![A-Za-z_])OOM(?:ed|'d|ing)\b"        # OOM as a verb (`rollout worker 7 OOMed during generate`)
+    r"|" + _KV_SHORT +
     r"|TaskOOM|(?<![A-Za-z_])oom[-_ ]kill|earlyoom"
     r"|(?:not|no|isn't|is\s+not)\s+enough\s+(?:[\w/]+\s+){0,2}?(?:memory|vram|hbm)|insufficient\s+(?:[\w/]+\s+){0,2}?(?:memory|vram|hbm)"
     r"|\b(?:memory|vram|hbm)\s+is\s+full\b"        # VRAM and HBM are a device's memory by name
@@ -107,7 +122,8 @@ _TOO_LARGE = (r"\btoo\s+(?:large|big)\s+for\s+(?:the\s+|this\s+)?(?:system|devic
               r"|available\s+memory)\b")
 _RAN_OUT_RARE = lazy(r"(?i)" + _MORE_THAN + "|" + _STATUS_NAMES + "|" + _NEED_OVER_HAVE + "|" + _NO_FIT + "|" + _TOO_LARGE)
 _RARE_STEMS = ("than", "out_of_", "outof", "allocfailed", "alloc_fail", "allocation_fail", "memoryallocation",
-               "exceeds", "but only", "allocator_fail", "status_memory", "fit ", "too large", "too big")
+               "exceeds", "but only", ", only", "; only", "allocator_fail", "status_memory", "fit ", "too large",
+               "too big")
 # a need and what is there, printed as key-values (`requested="5.3 GiB" available="4.8 GiB"`): short when need > have
 _NEED_KV = lazy(r"(?i)\b(?:requested|required|needed|need|requires?)\W{0,3}(\d[\d,]*(?:\.\d+)?)\s*([KMGT]i?B|bytes)\b")
 _HAVE_KV = lazy(r"(?i)\b(?:available|free)\W{0,3}(\d[\d,]*(?:\.\d+)?)\s*([KMGT]i?B|bytes)\b")
@@ -121,6 +137,9 @@ _PLACED_ELSEWHERE = lazy(r"(?i)\boffload\w*|\bspill\w*|\bpartial\w*|\bsplit\w*")
 # a KV cache (vLLM, SGLang, TensorRT-LLM, llama.cpp) something cannot fit in is a sizing of its own, not the device's
 # memory running out (an allocation that failed for a KV cache is the device's)
 _NO_FIT_RE = lazy(r"(?i)" + _NO_FIT)
+_KV_SHORT_RE = lazy(r"(?i)" + _KV_SHORT)
+_KV_OVER = lazy(r"(?i)\b(?:request\w*|requir\w*|need\w*)\b[^.;]{0,60}?\bkv[\s_-]?cache\b[^.;]{0,60}?"
+                r"\bexceeds?\s+(?:the\s+)?(?:available|free|remaining)\b")
 _KV_CACHE = lazy(r"(?i)\bkv[\s_-]?cache\b|(?<![a-z])kvcache\b|\bcache\s+blocks?\b|\bKV\s+(?:pool|blocks?)\b")
 # an allocation that failed counts when the line also names memory, a size or a GPU library
 _ALLOC_FAILED = lazy(
@@ -184,6 +203,9 @@ _REFUSED = lazy(r"(?i)\bpod\s+was\s+rejected\b|didn't\s+have\s+enough\s+resource
                 # pages locked in RAM over RLIMIT_MEMLOCK (mlock(2)'s ENOMEM, `Cannot allocate memory`): a limit on
                 # pinning, the memory is there
                 r"|\bmlock\w*|\bmemlock\b|RLIMIT_MEMLOCK|ulimit\s+-l\b")
+# ... unless said not to happen (`no request can be retracted`, `could not recover`)
+_NOT_RECOVERED = lazy(r"(?i)\b(?:no|not|cannot|can't|unable\s+to|failed\s+to|nothing)\b[^.;]{0,30}?"
+                      r"\b(?:retract|recover|preempt)\w*")
 # pinned (page-locked) host memory is a staging optimisation most libraries fall back from (ggml's
 # `failed to allocate N MiB of pinned memory: out of memory`): a failure only when raised or logged as an error
 _OPTIONAL = lazy(r"(?i)\b(?:pinned|page-locked)\s+(?:host\s+)?memory\b")
@@ -254,7 +276,8 @@ def parse(record: Record) -> list[Event]:
     if discarded_choice(record):
         return []      # (an autotuner logged it for a candidate kernel it then dropped)
     memory, kind = ("host", "host_oom_kill") if record.source.kind == "kernel" else _memory(record.text, line)
-    no_fit = _NO_FIT_RE.search(line) if memory == "gpu" else None
+    # (a KV cache is the engine's whatever class of exception says so: `ValueError: insufficient KV cache ...`)
+    no_fit = (_NO_FIT_RE.search(line) or _KV_SHORT_RE.search(line) or _KV_OVER.search(line)) if memory != "shm" else None
     if no_fit is not None and _KV_CACHE.search(no_fit.group(0)):
         memory, kind = "kv-cache", "vllm_kv_cache_insufficient"     # (`Impossible to fit ... in kvCache`)
     facts: dict = {}
@@ -315,7 +338,7 @@ def _ran_out_line(record: Record) -> str | None:
             continue        # a command the user typed (`$ journalctl -k | grep -e oom -e Killed`) reports nothing
         # a path or link (`docs/faq.md#out-of-memory`) says nothing ran out
         clause = next((c for c in _CLAUSE.split(_LINK.sub(" ", t)) if _said(c)), None)
-        if clause is None or _hedged(clause) or _RECOVERED.search(t):
+        if clause is None or _hedged(clause) or (_RECOVERED.search(t) and not _NOT_RECOVERED.search(t)):
             continue
         if _OPTIONAL.search(clause) and ln.level not in ("ERROR", "FATAL", "CRITICAL") and not _RAISED.search(t):
             continue
