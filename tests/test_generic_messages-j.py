@@ -172,3 +172,13 @@ def test_more_wordings_of_running_out(text):
 ])
 def test_advice_and_fitting_needs_stay_quiet(text):
     assert _generic(text + "\n") == []
+
+
+@pytest.mark.parametrize("text, found", [
+    # the need and what is left, in words
+    ("ValueError: Insufficient space in device allocation for layer 61 (needs 1.27 GB, 0.84 GB left on cuda:1)", 1),
+    ("RuntimeError: not enough device memory for the KV pages (needs 6.00 GiB, 1.25 GiB free)", 1),
+    ("INFO loader: placed layer 12: needs 2.0 GiB, 9.5 GiB free on device 0", 0),
+])
+def test_a_need_beside_what_is_left(text, found):
+    assert len(_generic(text + "\n")) == found

@@ -125,8 +125,10 @@ _RARE_STEMS = ("than", "out_of_", "outof", "allocfailed", "alloc_fail", "allocat
                "exceeds", "but only", ", only", "; only", "allocator_fail", "status_memory", "fit ", "too large",
                "too big")
 # a need and what is there, printed as key-values (`requested="5.3 GiB" available="4.8 GiB"`): short when need > have
-_NEED_KV = lazy(r"(?i)\b(?:requested|required|needed|need|requires?)\W{0,3}(\d[\d,]*(?:\.\d+)?)\s*([KMGT]i?B|bytes)\b")
-_HAVE_KV = lazy(r"(?i)\b(?:available|free)\W{0,3}(\d[\d,]*(?:\.\d+)?)\s*([KMGT]i?B|bytes)\b")
+# (or in words: `needs 1.27 GB, 0.84 GB left on cuda:1`)
+_NEED_KV = lazy(r"(?i)\b(?:requested|required|needed|needs?|requires?)\W{0,3}(\d[\d,]*(?:\.\d+)?)\s*([KMGT]i?B|bytes)\b")
+_HAVE_KV = lazy(r"(?i)\b(?:available|free)\W{0,3}(\d[\d,]*(?:\.\d+)?)\s*([KMGT]i?B|bytes)\b"
+                r"|(\d[\d,]*(?:\.\d+)?)\s*([KMGT]i?B|bytes)\s+(?:free|available|left)\b")
 # wordings that are a failure by themselves (a line printing them is reporting one)
 _SELF_FAILING = lazy(r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?memory|\bOutOfMemory|TaskOOM|OOMKilled|oom[-_ ]kill"
                      r"|_ALLOC_FAILED|low\s+on\s+resource:\s*memory|had\s+condition:\s*\[MemoryPressure\]|" + _MORE_THAN
@@ -383,7 +385,7 @@ def _ran_out(clause: str) -> bool:
     low = clause.lower()
     if any(stem in low for stem in _RARE_STEMS) and _RAN_OUT_RARE.search(clause) is not None:
         return True
-    return ("avail" in low or "free" in low) and _short_by_numbers(clause)
+    return ("avail" in low or "free" in low or "left" in low) and _short_by_numbers(clause)
 
 
 def _short_by_numbers(clause: str) -> bool:
@@ -391,7 +393,8 @@ def _short_by_numbers(clause: str) -> bool:
     need, have = _NEED_KV.search(clause), _HAVE_KV.search(clause)
     if need is None or have is None:
         return False
-    return to_bytes(need.group(1).replace(",", ""), need.group(2)) > to_bytes(have.group(1).replace(",", ""), have.group(2))
+    num, unit = (have.group(1), have.group(2)) if have.group(1) else (have.group(3), have.group(4))
+    return to_bytes(need.group(1).replace(",", ""), need.group(2)) > to_bytes(num.replace(",", ""), unit)
 
 
 def _memory(text: str, line: str) -> tuple[str, str]:
