@@ -110,7 +110,8 @@ def clean(raw: str) -> list[str]:
 # the message field of a structured log record: docker's json-file (`log`), journalctl -o json
 # (`MESSAGE`), Cloud Logging (`textPayload`), JSON loggers (`message`, `msg`)
 _MESSAGE_KEYS = ("log", "MESSAGE", "message", "msg", "textPayload")
-_ERROR_KEYS = ("error", "err", "exception", "exc_info", "stack_trace", "stacktrace")
+# (Python's logging.LogRecord keeps the formatted traceback in `exc_text`, which JSON formatters such as Ray's print)
+_ERROR_KEYS = ("error", "err", "exception", "exc_info", "exc_text", "stack_trace", "stacktrace")
 _MESSAGE_RE = re_cache.lazy(r'"(?:log|MESSAGE|message|msg|textPayload)"\s*:\s*"((?:[^"\\]|\\.)*)')
 
 

@@ -45,7 +45,10 @@ KEYS = ("out of", "out-of", "outofmemory", "oom", "enough", "insufficient", "exh
         "to allocate", "not allocate", "t allocate", "be allocated", "allocation", "alloc fail", "over its",
         "over the", "than is avail", "than are avail", "than avail", "than currently avail", "out_of_", "outof",
         "allocfailed", "sigkill", "signal 9", "signal: 9", "signal: killed", "kill signal", "killed signal",
-        "but only", "status_memory", "is full", "bad alloc", "died", "crashed", "abruptly", "unexpectedly")
+        "but only", "status_memory", "is full", "bad alloc", "died", "crashed", "abruptly", "unexpectedly",
+        "fit ", "too large", "too big", "requested=", "required=", "needed=", ", only", "; only", "oomed",
+        "oom'd", "ooming",
+        *(f"{p} {v}" for p in ("to", "t") for v in ("grow", "extend", "expand", "resize", "enlarge", "increase")))
 # the catalogue's literals find the records this net reads; these find a worker that died with no error of its
 # own and a memory limit named by its enforcer, which no family's literal holds
 TRIGGERS = (TriggerGroup("generic-died", ("terminated abruptly", "exited unexpectedly", "stopped unexpectedly",
@@ -70,15 +73,29 @@ _STATUS_NAMES = (r"(?-i:(?<=[A-Z])_(?:OUT_OF_(?:[A-Z]+_)?MEMORY|OUTOFMEMORY|ALLO
 # 38.4 GiB of GPU memory but only 22.1 GiB is free`
 _SIZED = r"\d[\d,.]*\s*(?:[KMGT]i?B|bytes)"
 _NEED_OVER_HAVE = (r"\b(?:allocat\w*|request\w*|need\w*|requir\w*)\s+(?:of\s+)?" + _SIZED + r"\s+exceeds?\s+(?:the\s+)?"
-                   r"(?:available|free|remaining)\b|\b(?:need\w*|requir\w*)\s+" + _SIZED + r"\b.{0,40}?\bbut\s+only\s+"
-                   + _SIZED + r"\s+(?:is\s+|are\s+)?(?:free|available|left)\b")
+                   r"(?:available|free|remaining)\b"
+                   r"|\b(?:need\w*|requir\w*)\s+" + _SIZED + r"\b.{0,40}?(?:\bbut|[,;])\s*only\s+"
+                   + _SIZED + r"\s+(?:is\s+|are\s+)?(?:free|available|left)\b"
+                   # a count over what is there (`Requested number of KV cache blocks (5120) exceeds the available ...`)
+                   r"|\b(?:request\w*|requir\w*|need\w*)\b[^.;]{0,60}?"
+                   r"\b(?:memory|kv[\s_-]?cache|cache\s+blocks?|blocks|pages)\b"
+                   r"[^.;]{0,40}?\bexceeds?\s+(?:the\s+)?(?:available|free|remaining)\b")
 # a memory limit the process went over: the limit's enforcer stopped it
 _LIMIT_EXCEEDED = (r"memory\s+limit\s+(?:of\s+[\d.]+\s*\w+\s+)?exceeded|exceeded\s+(?:its\s+|the\s+|their\s+)?memory\s+limit"
+                   r"|exceed(?:s|ed|ing)?\s+(?:its\s+|the\s+|their\s+)?memory\s+budget"
                    r"|(?:gone|went)\s+over\s+(?:its\s+|the\s+)?(?:[\w-]+\s+)?memory\s+limit"
                    # a limit named by its option, exceeded (`restarted because it exceeds --max-memory-restart value`)
                    r"|exceed(?:s|ed|ing)\s+(?:the\s+)?--?[\w-]*mem\w*[\w-]*\s+(?:value|limit)")
+# a KV cache too small or used up, in an engine's words (`Not enough KV cache blocks to allocate ...`, `KV cache pool is
+# exhausted`); a scheduler that preempts or retracts on it recovers (see _RECOVERED)
+_KV_SHORT = (r"(?:not|no|isn't)\s+enough\s+(?:free\s+|available\s+)?kv[\s_-]?cache\b"
+             r"|insufficient\s+(?:free\s+)?kv[\s_-]?cache\b"
+             r"|\bno\s+(?:free|available)\s+kv[\s_-]?cache\s+(?:blocks?|pages?|slots?|space)\b"
+             r"|\bkv[\s_-]?cache(?:\s+(?:pool|blocks))?\s+(?:is\s+|was\s+|has\s+been\s+)?exhausted\b")
 _RAN_OUT = lazy(
     r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?(?:memory|vram|hbm)\b|\bOutOfMemory|(?<![A-Za-z_])OOM(?:Killed|[ -]?kill\w*)?(?![a-z])"
+    r"|(?<![A-Za-z_])OOM(?:ed|'d|ing)\b"        # OOM as a verb (`rollout worker 7 OOMed during generate`)
+    r"|" + _KV_SHORT +
     r"|TaskOOM|(?<![A-Za-z_])oom[-_ ]kill|earlyoom"
     r"|(?:not|no|isn't|is\s+not)\s+enough\s+(?:[\w/]+\s+){0,2}?(?:memory|vram|hbm)|insufficient\s+(?:[\w/]+\s+){0,2}?(?:memory|vram|hbm)"
     r"|\b(?:memory|vram|hbm)\s+is\s+full\b"        # VRAM and HBM are a device's memory by name
@@ -96,16 +113,42 @@ _SHORT_OF = lazy(r"(?i)\b(?:not|isn't|is\s+not)\s+enough\s+(?:[\w/]+\s+){0,2}?me
 _FELL_BACK = lazy(r"(?i)\bfall(?:ing|s)?\s*back\b|\bfell\s+back\b|\binstead\b|\bskip\w*|\bdisabl\w*|\breduc\w*")
 _LIMIT_EXCEEDED_RE = lazy(r"(?i)" + _LIMIT_EXCEEDED)
 _KEY_VALUE = lazy(r"[:=]\s*\d$")
-_RAN_OUT_RARE = lazy(r"(?i)" + _MORE_THAN + "|" + _STATUS_NAMES + "|" + _NEED_OVER_HAVE)
+# something that cannot fit in a memory (`Impossible to fit in any sequence in kvCache`, `the model does not fit into
+# GPU memory`), or a request too large for what holds it (`model request too large for system`)
+_NO_FIT = (r"(?:impossible|unable|cannot|can't|can\s*not|could\s+not|couldn't|does\s+not|doesn't|did\s+not|won't|will\s+not"
+           r"|too\s+(?:large|big|long)\s+to)\s+(?:to\s+)?fit\b.{0,40}?\b(?:in|into|within|on)\s+(?:the\s+|any\s+|its\s+)?"
+           r"(?:(?:gpu|device|host|cpu|system|available|free|remaining)\s+)?(?:memory|kv[\s_-]?cache|vram|hbm|ram|gpu)\b")
+_TOO_LARGE = (r"\btoo\s+(?:large|big)\s+for\s+(?:the\s+|this\s+)?(?:system|device|gpu|host|memory|vram|ram"
+              r"|available\s+memory)\b")
+_RAN_OUT_RARE = lazy(r"(?i)" + _MORE_THAN + "|" + _STATUS_NAMES + "|" + _NEED_OVER_HAVE + "|" + _NO_FIT + "|" + _TOO_LARGE)
 _RARE_STEMS = ("than", "out_of_", "outof", "allocfailed", "alloc_fail", "allocation_fail", "memoryallocation",
-               "exceeds", "but only", "allocator_fail", "status_memory")
+               "exceeds", "but only", ", only", "; only", "allocator_fail", "status_memory", "fit ", "too large",
+               "too big")
+# a need and what is there, printed as key-values (`requested="5.3 GiB" available="4.8 GiB"`): short when need > have
+# (or in words: `needs 1.27 GB, 0.84 GB left on cuda:1`)
+_NEED_KV = lazy(r"(?i)\b(?:requested|required|needed|needs?|requires?)\W{0,3}(\d[\d,]*(?:\.\d+)?)\s*([KMGT]i?B|bytes)\b")
+_HAVE_KV = lazy(r"(?i)\b(?:available|free)\W{0,3}(\d[\d,]*(?:\.\d+)?)\s*([KMGT]i?B|bytes)\b"
+                r"|(\d[\d,]*(?:\.\d+)?)\s*([KMGT]i?B|bytes)\s+(?:free|available|left)\b")
 # wordings that are a failure by themselves (a line printing them is reporting one)
 _SELF_FAILING = lazy(r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?memory|\bOutOfMemory|TaskOOM|OOMKilled|oom[-_ ]kill"
                      r"|_ALLOC_FAILED|low\s+on\s+resource:\s*memory|had\s+condition:\s*\[MemoryPressure\]|" + _MORE_THAN
                      + "|" + _STATUS_NAMES + "|" + _LIMIT_EXCEEDED)
+# a request refused as too large for what holds it is a failure, also at warning level, unless it was placed elsewhere
+_TOO_LARGE_RE = lazy(r"(?i)" + _TOO_LARGE)
+_PLACED_ELSEWHERE = lazy(r"(?i)\boffload\w*|\bspill\w*|\bpartial\w*|\bsplit\w*")
+# a KV cache (vLLM, SGLang, TensorRT-LLM, llama.cpp) something cannot fit in is a sizing of its own, not the device's
+# memory running out (an allocation that failed for a KV cache is the device's)
+_NO_FIT_RE = lazy(r"(?i)" + _NO_FIT)
+_KV_SHORT_RE = lazy(r"(?i)" + _KV_SHORT)
+_KV_OVER = lazy(r"(?i)\b(?:request\w*|requir\w*|need\w*)\b[^.;]{0,60}?\bkv[\s_-]?cache\b[^.;]{0,60}?"
+                r"\bexceeds?\s+(?:the\s+)?(?:available|free|remaining)\b")
+_KV_CACHE = lazy(r"(?i)\bkv[\s_-]?cache\b|(?<![a-z])kvcache\b|\bcache\s+blocks?\b|\bKV\s+(?:pool|blocks?)\b")
 # an allocation that failed counts when the line also names memory, a size or a GPU library
 _ALLOC_FAILED = lazy(
-    r"(?i)fail(?:ed|ure)?\s+to\s+(?:pre-?)?allocate|fail(?:ed|ure)?\s+to\s+reserve|(?:cannot|can't|could\s+not|unable\s+to)\s+(?:be\s+)?allocate"
+    r"(?i)fail(?:ed|ure)?\s+to\s+(?:pre-?)?allocate|fail(?:ed|ure)?\s+to\s+reserve|"
+    # a pool or region that could not grow (`Failed to increase the shared memory pool size ... to N bytes`)
+    r"(?:fail(?:ed|ure)?\s+to|cannot|can't|could\s+not|unable\s+to)\s+(?:increase|grow|extend|expand|enlarge|resize)\b"
+    r"|(?:cannot|can't|could\s+not|unable\s+to)\s+(?:be\s+)?allocate"
     r"|could\s+not\s+be\s+allocated|alloc(?:ation)?[ _]?fail(?:ed|ure)?"
     r"|allocation\s+(?:\([^)]{0,20}\)\s+)?(?:of\s+.{0,40}?)?failed"     # `Native memory allocation (mmap) failed`
     # an allocating call reported failed by its name (`vkAllocateMemory failed -2`, `hipMalloc failed`)
@@ -166,7 +209,13 @@ _RECOVERED = lazy(r"(?i)\b(?:caught|retry\w*(?!\s+(?:failed|exhausted))|recover\
 _REFUSED = lazy(r"(?i)\bpod\s+was\s+rejected\b|didn't\s+have\s+enough\s+resource|\bexceeded\s+quota\b|FailedScheduling"
                 r"|\bUnschedulable\b|\binfeasible\b"
                 # a mapping the OS refused by policy (cffi's `Cannot allocate write+execute memory`, SELinux / W^X)
-                r"|write\s*\+\s*execute\s+memory|\bexecutable\s+memory\b")
+                r"|write\s*\+\s*execute\s+memory|\bexecutable\s+memory\b"
+                # pages locked in RAM over RLIMIT_MEMLOCK (mlock(2)'s ENOMEM, `Cannot allocate memory`): a limit on
+                # pinning, the memory is there
+                r"|\bmlock\w*|\bmemlock\b|RLIMIT_MEMLOCK|ulimit\s+-l\b")
+# ... unless said not to happen (`no request can be retracted`, `could not recover`)
+_NOT_RECOVERED = lazy(r"(?i)\b(?:no|not|cannot|can't|unable\s+to|failed\s+to|nothing)\b[^.;]{0,30}?"
+                      r"\b(?:retract|recover|preempt)\w*")
 # pinned (page-locked) host memory is a staging optimisation most libraries fall back from (ggml's
 # `failed to allocate N MiB of pinned memory: out of memory`): a failure only when raised or logged as an error
 _OPTIONAL = lazy(r"(?i)\b(?:pinned|page-locked)\s+(?:host\s+)?memory\b")
@@ -183,7 +232,7 @@ _GPU = lazy(r"(?i)\b(?:cuda\w*|gpu|device|hbm|vram|hip|rocm|npu|xpu|mps|tpu|cu(?
             r"nccl|triton|tensorrt\w*|onnxruntime|devmem|accelerator|ascend|habana|gaudi|metal|xla|jax|tensorflow)\b"
             r"|_ALLOC_FAILED")
 # (host allocators, the OS and quotas are host memory unless a device word says whose: `[metal::malloc]`)
-_HOST = lazy(r"(?i)\b(?:host|cpu|system\s+memory|node|slurm|pbs|condor|sge|kernel|replica|executor|limit|sigkill|"
+_HOST = lazy(r"(?i)\b(?:host|cpu|system\s+memory|for\s+(?:the\s+)?system|node|slurm|pbs|condor|sge|kernel|replica|executor|limit|sigkill|"
              r"quota|malloc|calloc|realloc|mmap)\b|OUT_OF_HOST_MEMORY|OutOfHostMemory|\b(?:OS|virtual)\s+memory"
              # programs and language runtimes that run on the host only (their own OOM wording names them)
              r"|(?-i:\b(?:PHP|php|Ruby|ruby|Perl|perl|Octave|octave|Bazel|bazel|Gradle|gradle|Maven|Erlang|erts|"
@@ -219,6 +268,9 @@ _DIED = lazy(r"(?i)\b(?:worker|process|kernel|driver|executor|runner|child|subpr
 _CRASHED_OTHERWISE = lazy(r"(?i)segmentation|segfault|SIGSEGV|SIGABRT|SIGBUS|bus\s+error|core\s+dumped|illegal|"
                           r"(?:because\s+of|due\s+to)\s+an?\s+(?:error|exception)|error\s+raised|"
                           r"\bCaught\s+\w+(?:Error|Exception)\b|exit\s*(?:code|status)[:\s]+[1-9]\d?\b(?!\d)")
+# ... where `signaled to shutdown` / `to terminate` says what the signal did (TGI's `Shard process was signaled to
+# shutdown with signal 9`), not that a shutdown sent it
+_SIGNALLED_TO = lazy(r"(?i)\bsignall?ed\s+to\s+(?:shut\s*down|stop|terminate|exit)\b")
 _KILL_KEYS = ("sigkill", "signal", "kill signal", "killed signal", "died", "crashed", "abruptly", "unexpectedly")
 # a condition, not an event: `SIGKILL when mem <= 5.00%` (a killer's configured threshold)
 _CONDITION = lazy(r"(?i)\bwhen(?:ever)?\b|[<>]=|≤|≥|\bthreshold")
@@ -234,6 +286,10 @@ def parse(record: Record) -> list[Event]:
     if discarded_choice(record):
         return []      # (an autotuner logged it for a candidate kernel it then dropped)
     memory, kind = ("host", "host_oom_kill") if record.source.kind == "kernel" else _memory(record.text, line)
+    # (a KV cache is the engine's whatever class of exception says so: `ValueError: insufficient KV cache ...`)
+    no_fit = (_NO_FIT_RE.search(line) or _KV_SHORT_RE.search(line) or _KV_OVER.search(line)) if memory != "shm" else None
+    if no_fit is not None and _KV_CACHE.search(no_fit.group(0)):
+        memory, kind = "kv-cache", "vllm_kv_cache_insufficient"     # (`Impossible to fit ... in kvCache`)
     facts: dict = {}
     m = _SIZE.search(line)
     if m:
@@ -270,7 +326,7 @@ def _sigkilled(record: Record) -> list[Event]:
         # good next step` is a death and then advice)
         said = _LINK.sub(" ", t)
         said = next((c for c in _CLAUSE.split(said) if _SIGKILLED.search(c) or _DIED.search(c)), said)
-        if _HEDGE.search(said) or _CONDITION.search(t) or _OTHER_KILLER.search(text):
+        if _HEDGE.search(said) or _CONDITION.search(t) or _OTHER_KILLER.search(_SIGNALLED_TO.sub(" ", text)):
             continue
         ev = event("process_killed", record, {"signal": 9}, text=t[:2000])
         ev.facts.update(signature=KILL_SIGNATURE, memory="host", certainty="possible", generic_text=t[:300])
@@ -292,7 +348,7 @@ def _ran_out_line(record: Record) -> str | None:
             continue        # a command the user typed (`$ journalctl -k | grep -e oom -e Killed`) reports nothing
         # a path or link (`docs/faq.md#out-of-memory`) says nothing ran out
         clause = next((c for c in _CLAUSE.split(_LINK.sub(" ", t)) if _said(c)), None)
-        if clause is None or _hedged(clause) or _RECOVERED.search(t):
+        if clause is None or _hedged(clause) or (_RECOVERED.search(t) and not _NOT_RECOVERED.search(t)):
             continue
         if _OPTIONAL.search(clause) and ln.level not in ("ERROR", "FATAL", "CRITICAL") and not _RAISED.search(t):
             continue
@@ -305,6 +361,8 @@ def _ran_out_line(record: Record) -> str | None:
             continue
         if _SELF_FAILING.search(clause) or ln.level in ("ERROR", "FATAL", "CRITICAL"):
             return t
+        if _TOO_LARGE_RE.search(clause) and not _FELL_BACK.search(t) and not _PLACED_ELSEWHERE.search(t):
+            return t        # `model request too large for system`: refused, whatever the level
         if _SHORT_OF.search(clause) and ln.level not in _WARNING_LEVELS and not _FELL_BACK.search(t):
             return t        # `Not enough memory for command submission.`: said as a failure unless a warning
         if _FAILURE.search(t):
@@ -358,7 +416,18 @@ def _ran_out(clause: str) -> bool:
     if _RAN_OUT.search(clause) is not None:
         return True
     low = clause.lower()
-    return any(stem in low for stem in _RARE_STEMS) and _RAN_OUT_RARE.search(clause) is not None
+    if any(stem in low for stem in _RARE_STEMS) and _RAN_OUT_RARE.search(clause) is not None:
+        return True
+    return ("avail" in low or "free" in low or "left" in low) and _short_by_numbers(clause)
+
+
+def _short_by_numbers(clause: str) -> bool:
+    """A need printed beside what is there (`requested="5.3 GiB" available="4.8 GiB"`), the need the larger."""
+    need, have = _NEED_KV.search(clause), _HAVE_KV.search(clause)
+    if need is None or have is None:
+        return False
+    num, unit = (have.group(1), have.group(2)) if have.group(1) else (have.group(3), have.group(4))
+    return to_bytes(need.group(1).replace(",", ""), need.group(2)) > to_bytes(num.replace(",", ""), unit)
 
 
 def _memory(text: str, line: str) -> tuple[str, str]:

@@ -357,3 +357,24 @@ def parse(record: Record) -> list[Event]:
     if prof:
         out.append(event("vllm_profile", record, prof))
     return out
+
+
+# The V0 worker wrapper's line (`Error executing method determine_num_available_blocks. This might cause deadlock
+# ...`) stands for an error cut off from the paste (catalogue `vllm-kv-cache-init-error`). When the worker's own
+# out-of-memory error follows it, that error is the failure: the wrapper names the step it failed in, not a KV cache
+# that was too small.
+_WRAPPER_SIGNATURE = "vllm-kv-cache-init-error"
+_WRAPPED_ERROR_KINDS = ("gpu_oom", "accelerator_oom")
+_WRAPPED_WITHIN = 40     # lines: the worker's traceback follows its wrapper's line
+
+
+def after_read(analysis) -> None:
+    """Drop a wrapper's stand-in failure when the error it wraps was printed after it."""
+    events = analysis.events
+    wrappers = [e for e in events if e.facts.get("signature") == _WRAPPER_SIGNATURE]
+    if not wrappers:
+        return
+    errors = [e.line for e in events if e.kind in _WRAPPED_ERROR_KINDS]
+    stale = {id(w) for w in wrappers if any(w.line < n <= w.line + _WRAPPED_WITHIN for n in errors)}
+    if stale:
+        events[:] = [e for e in events if id(e) not in stale]
