@@ -15,6 +15,7 @@ PRINTED = {
     ("vllm_profile", "gpu_memory_utilization"): "rollout.gpu_memory_utilization",
     ("vllm_kv_cache_insufficient", "max_model_len"): "rollout.max_model_len",
     ("vllm_no_cache_blocks", "mem_fraction_static"): "rollout.gpu_memory_utilization",   # SGLang's pool sizing
+    ("llamacpp_context", "max_model_len"): "rollout.max_model_len",   # llama.cpp n_ctx
 }
 
 

@@ -35,8 +35,8 @@ from importlib import import_module
 # Order matters only for display; every module sees every matching record.
 # `signature` reports the catalogue hits the others did not; `generic`, last, a failure
 # that says memory ran out in a wording nobody catalogued.
-FAMILIES = ("pytorch", "runtime", "ray", "vllm", "deepspeed", "host", "metrics", "crash", "nvsmi", "cut", "bars",
-            "signature", "generic")
+FAMILIES = ("pytorch", "runtime", "ray", "vllm", "llamacpp", "deepspeed", "host", "metrics", "crash", "nvsmi", "cut",
+            "bars", "signature", "generic")
 
 _loaded: list | None = None
 
