@@ -207,7 +207,9 @@ def load_rules(extra=(), *, use_cache: bool = True) -> RuleSet:
     from pathlib import Path
 
     rs = validate_files([Path(f) for f in files])
-    if cache is not None:
+    # a result with errors is not kept: a process whose parser modules were replaced under it
+    # (an upgrade, a checkout) validates against its old vocabulary and would pin that verdict
+    if cache is not None and not rs.errors:
         write_cache(cache, cache_bytes(key, (rs.rules, rs.errors, rs.files)))
     return rs
 
