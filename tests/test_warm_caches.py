@@ -116,7 +116,7 @@ def test_tables_kept_in_the_regex_cache_equal_fresh_ones(tmp_path, monkeypatch):
         monkeypatch.setattr(re_cache, "_loaded", None)
         monkeypatch.setattr(re_cache, "_new", {})
         index = pipeline.KeyIndex(mods)
-        assert index._offered == fresh[0][1]
+        assert index._candidates == fresh[0][1]
         assert scan._contexts.__wrapped__(groups) == fresh[1]
         re_cache.save()
     assert not re_cache._new
