@@ -138,3 +138,15 @@ def test_catalogue_facts_kept_in_the_cache_equal_fresh_ones(tmp_path, monkeypatc
             assert got == fresh and list(got) == list(fresh)
         re_cache.save()
     assert not re_cache._new
+
+
+def test_catalogue_read_back_from_its_rows_equals_the_yaml(tmp_path, monkeypatch):
+    """The signature catalogue made from the cached rows is the one made from the YAML."""
+    from oomdoc import signatures
+
+    monkeypatch.setenv("OOMDOC_CACHE_DIR", str(tmp_path))
+    cold = signatures.catalogue.__wrapped__()
+    assert list(tmp_path.glob("signatures-*.marshal"))
+    warm = signatures.catalogue.__wrapped__()
+    assert warm == cold and len(warm.entries) > 100
+    assert [vars(e) for e in warm.entries] == [vars(e) for e in cold.entries]
