@@ -94,7 +94,8 @@ def _process(cls, slots: bool, frozen: bool):
 
     body = dict(cls.__dict__)
     body["__record_fields__"] = all_fields
-    body["__init__"] = _make_init(cls.__name__, all_fields, frozen)
+    plain: list = []        # the class, once made, when its instances may take a dict update
+    body["__init__"] = _make_init(cls.__name__, all_fields, frozen, plain)
     if "__repr__" not in cls.__dict__:
         body["__repr__"] = _make_repr(all_fields)
     if "__eq__" not in cls.__dict__:
@@ -109,6 +110,8 @@ def _process(cls, slots: bool, frozen: bool):
         for k, v in body.items():
             if k not in cls.__dict__ or cls.__dict__[k] is not v:
                 type.__setattr__(cls, k, v)
+        if _plain_dict_instances(cls, all_fields, frozen):
+            plain.append(cls)
         return cls
     names = tuple(f.name for f in all_fields if f.name in own)
     for name in names:
@@ -124,7 +127,23 @@ def _process(cls, slots: bool, frozen: bool):
     return new
 
 
-def _make_init(cls_name: str, flds: tuple, frozen: bool):
+def _plain_dict_instances(cls, flds: tuple, frozen: bool) -> bool:
+    """Whether setting the fields one by one only fills the instance's `__dict__`: no
+    `__setattr__` of its own (a frozen record's is bypassed anyway) and no field shadowed
+    by a descriptor that sets (a property, a slot). Only for the class itself: a subclass
+    may set differently."""
+    if not frozen and cls.__setattr__ is not object.__setattr__:
+        return False
+    for f in flds:
+        for base in cls.__mro__:
+            if f.name in base.__dict__:
+                if hasattr(type(base.__dict__[f.name]), "__set__"):
+                    return False
+                break
+    return True
+
+
+def _make_init(cls_name: str, flds: tuple, frozen: bool, plain: list):
     names = tuple(f.name for f in flds)
     defaults = {f.name: f.default for f in flds if f.default is not _MISSING}
     factories = {f.name: f.default_factory for f in flds if f.default_factory is not _MISSING}
@@ -132,6 +151,10 @@ def _make_init(cls_name: str, flds: tuple, frozen: bool):
     n = len(names)
 
     def __init__(self, *args, **kwargs):
+        if plain and type(self) is plain[0] and len(args) == n and not kwargs:
+            # every field given in order (a catalogue entry: twenty of them): one dict update
+            self.__dict__.update(zip(names, args))
+            return
         if len(args) > n:
             raise TypeError(f"{cls_name}.__init__() takes {n + 1} positional arguments but {len(args) + 1} were given")
         for name, value in zip(names, args):

@@ -118,6 +118,73 @@ def case_variants(lit: str) -> set[str]:
     return {lit, lit.lower(), lit[:1].upper() + lit[1:]}
 
 
+# Characters by how often they occur in lowercased logs, commonest first (counted on the
+# corpus, session 10); a character not listed is rarer than all of these.
+LOG_CHAR_ORDER = " er0tanois_.ml:cp/1-2gd4365fu789h',by()=vk[xw|]\"zq*<%{}j>^+?#`\\;$&@~!"
+
+
+def _commonness(ch: str) -> int:
+    i = LOG_CHAR_ORDER.find(ch)
+    return len(LOG_CHAR_ORDER) - i if i >= 0 else 0
+
+
+def key_anchors(words) -> dict[str, int]:
+    """Each word -> the offset of the character it is searched by (`anchored_pattern`).
+
+    A regex search tries a match at every character that may start one, and a
+    trie of ~280 keys starts with most letters: ~200 ns a character. Searched by
+    its rarest character instead, a key is tried at few places of a line; a
+    character another key is searched by already costs nothing more, so each key
+    moves to one of those when it holds one (until nothing moves)."""
+    words = sorted(set(words))
+    pick = {w: min(range(len(w)), key=lambda j: (_commonness(w[j]), j)) for w in words}
+    uses: dict[str, int] = {}
+    for w, j in pick.items():
+        uses[w[j]] = uses.get(w[j], 0) + 1
+    for _ in range(20):     # settles in two or three rounds
+        changed = False
+        for w in words:
+            def cost(j, w=w):
+                shared = uses.get(w[j], 0) - (w[j] == w[pick[w]]) > 0
+                return (0 if shared else _commonness(w[j]), _commonness(w[j]), j)
+            best = min(range(len(w)), key=cost)
+            if cost(best) < cost(pick[w]):
+                uses[w[pick[w]]] -= 1
+                uses[w[best]] = uses.get(w[best], 0) + 1
+                pick[w] = best
+                changed = True
+        if not changed:
+            break
+    return pick
+
+
+def anchored_pattern(anchors: dict[str, int]) -> str:
+    """A regex matching at the anchor character (`key_anchors`) of any of the words:
+    `c(?:rest(?<=word)|...)`, the rest of the word after its anchor, then the whole word
+    behind. A match's text (the anchor and that rest) tells which words may stand there
+    (`anchored_candidates`)."""
+    groups: dict[str, list[str]] = {}
+    for w, j in sorted(anchors.items()):
+        esc = re_cache.escape
+        groups.setdefault(w[j], []).append(esc(w[j + 1:]) + (f"(?<={esc(w)})" if j else ""))
+    return "|".join(re_cache.escape(c) + "(?:" + "|".join(sorted(alts)) + ")" for c, alts in sorted(groups.items()))
+
+
+def anchored_candidates(anchors: dict[str, int]) -> dict[str, tuple[tuple[str, int], ...]]:
+    """A match of `anchored_pattern` (its text) -> the (word, anchor offset) pairs that may
+    occur at its position: those searched by the same character whose text from the anchor
+    on agrees with the match's (one holds the other at its start)."""
+    by_char: dict[str, list[str]] = {}
+    for w, j in sorted(anchors.items()):
+        by_char.setdefault(w[j], []).append(w)
+    out = {}
+    for w, j in anchors.items():
+        tail = w[j:]
+        out[tail] = tuple((v, anchors[v]) for v in by_char[w[j]]
+                          if v[anchors[v]:].startswith(tail) or tail.startswith(v[anchors[v]:]))
+    return out
+
+
 def trie_pattern(words) -> str:
     """A regex matching any of `words`, longest first, shaped as a prefix trie."""
     trie: dict = {}

@@ -110,3 +110,41 @@ def test_model_classes_match_their_dataclass_forms():
     for obj in (line, rec, ev):
         with pytest.raises(TypeError):
             hash(obj)
+
+
+def test_every_field_in_order_fills_the_instance_as_one_by_one():
+    """The all-positional shortcut (one dict update) gives what setting fields one by one
+    gives, and is not taken where setting a field does more (a setter, a subclass)."""
+    for frozen in (False, True):
+        ref, ours = _pair(frozen=frozen)
+        a, b = ours("x", 3, ["t"], "n"), ours(name="x", size=3, tags=["t"], note="n")
+        assert vars(a) == vars(b) and list(vars(a)) == ["name", "size", "tags", "note"]
+        assert (a.name, a.size, a.tags, a.note) == ("x", 3, ["t"], "n")
+
+    seen = []
+
+    @records.dataclass
+    class Watched:
+        a: int
+        b: int = 0
+
+        def __setattr__(self, name, value):
+            seen.append(name)
+            object.__setattr__(self, name, value)
+
+    Watched(1, 2)
+    assert seen == ["a", "b"]
+
+    @records.dataclass
+    class Base:
+        a: int
+        b: int = 0
+
+    class Sub(Base):
+        def __setattr__(self, name, value):
+            seen.append(name)
+            object.__setattr__(self, name, value)
+
+    seen.clear()
+    Sub(1, 2)
+    assert seen == ["a", "b"] and vars(Base(1, 2)) == {"a": 1, "b": 2}

@@ -116,7 +116,37 @@ def test_tables_kept_in_the_regex_cache_equal_fresh_ones(tmp_path, monkeypatch):
         monkeypatch.setattr(re_cache, "_loaded", None)
         monkeypatch.setattr(re_cache, "_new", {})
         index = pipeline.KeyIndex(mods)
-        assert index._offered == fresh[0][1]
+        assert index._candidates == fresh[0][1]
         assert scan._contexts.__wrapped__(groups) == fresh[1]
         re_cache.save()
     assert not re_cache._new
+
+
+def test_catalogue_facts_kept_in_the_cache_equal_fresh_ones(tmp_path, monkeypatch):
+    """The facts each family declares from the catalogue (`signatures.tag_facts`), read back
+    from the cache, are what walking the catalogue gives, in the same order."""
+    from oomdoc import re_cache, signatures
+
+    monkeypatch.setenv("OOMDOC_CACHE_DIR", str(tmp_path))
+    kinds = signatures.kinds()
+    for _ in range(2):       # filled, saved, then read back as a new process would
+        monkeypatch.setattr(re_cache, "_loaded", None)
+        monkeypatch.setattr(re_cache, "_new", {})
+        for wanted in (kinds, {"oom"}, set()):
+            got = signatures.tag_facts(wanted)
+            fresh = signatures._tag_facts(sorted(wanted))
+            assert got == fresh and list(got) == list(fresh)
+        re_cache.save()
+    assert not re_cache._new
+
+
+def test_catalogue_read_back_from_its_rows_equals_the_yaml(tmp_path, monkeypatch):
+    """The signature catalogue made from the cached rows is the one made from the YAML."""
+    from oomdoc import signatures
+
+    monkeypatch.setenv("OOMDOC_CACHE_DIR", str(tmp_path))
+    cold = signatures.catalogue.__wrapped__()
+    assert list(tmp_path.glob("signatures-*.marshal"))
+    warm = signatures.catalogue.__wrapped__()
+    assert warm == cold and len(warm.entries) > 100
+    assert [vars(e) for e in warm.entries] == [vars(e) for e in cold.entries]

@@ -37,6 +37,7 @@ _LF_RANK = re_cache.lazy(r"Process rank: \d+, world size: (\d+), device: \S+, di
                       r"compute dtype: torch\.(\w+)")
 _ENV = re_cache.lazy(r"^(?:\+\s+)?(?:export\s+)?((?:PYTORCH_CUDA_ALLOC_CONF|PYTORCH_ALLOC_CONF|RAY_memory_\w+|"
                   r"CUDA_VISIBLE_DEVICES|VLLM_\w+))=(\S*)")
+_ENV_FIRST = "+ePCRV"      # what an _ENV match starts with: `+ `, `export `, a variable's name
 _ORZ_OVERRIDE = re_cache.lazy(r"^Override (\w+) from (.*) to (.*)$")
 _TOPS = ("actor_rollout_ref", "worker", "algorithm", "trainer", "critic", "data", "reward_model")
 _HF_BANNER_HEADS = ("Instantaneous", "Gradient Acc", "Total ", "Num ", "Number of train", "Training with Data")
@@ -118,12 +119,15 @@ def read(lines, warn) -> tuple[list[Entry], list[shell.Command]]:
 
 
 def _maybe_command(s: str) -> bool:
-    parts = s.split(None, 2)
-    head = parts[0]
-    if shell.PYTHONS.match(head):
+    # asked of every line that starts with a letter (start-up, issue 12): each regex only
+    # where its first characters can match
+    head = s.split(None, 1)[0]
+    if head.startswith("python") and shell.PYTHONS.match(head):
         # `python3 train.py`, `python -m pkg`: not the kernel's "python3 invoked oom-killer: ..."
+        parts = s.split(None, 2)
         return len(parts) == 1 or bool(_PY_ARG.match(parts[1]))
-    return head in shell.all_launchers() or head in ("export", "sudo") or bool(_ENV.match(s))
+    return head in shell.all_launchers() or head in ("export", "sudo") or \
+        (s[:1] in _ENV_FIRST and bool(_ENV.match(s)))
 
 
 _PY_ARG = re_cache.lazy(r"^(?:-|\S*[/.=$])")     # a flag, a path/script, or a variable

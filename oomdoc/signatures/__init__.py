@@ -203,34 +203,51 @@ def _data_key() -> str | None:
         stats = [(p, os.stat(p)) for p in _paths()]
     except OSError:
         return None
-    return "3:" + "|".join(f"{os.path.realpath(p)}:{st.st_mtime_ns}:{st.st_size}" for p, st in stats)
+    # the paths as found (absolute: PATH is): resolving links cost a run ~1M instructions
+    return "3:" + "|".join(f"{p}:{st.st_mtime_ns}:{st.st_size}" for p, st in stats)
 
 
-def _cached_data() -> dict:
-    """The catalogue's data; parsed YAML is cached (importing and parsing YAML costs
-    ~20 ms of every run's start-up; `datafiles.read_cache`), keyed by the files' paths,
-    mtimes and sizes."""
+def _cached_rows() -> tuple[list, list]:
+    """The catalogue as rows ready to make its records (`_rows`); parsed YAML is cached that
+    way (importing and parsing YAML costs ~20 ms of every run's start-up, and making 174
+    entries from dicts ~4M instructions; `datafiles.read_cache`), keyed by the files'
+    paths, mtimes and sizes."""
     from ..datafiles import cache_dir, checksum, read_cache
 
     paths = _paths()
     key = _data_key()
     cache = None
     if key is not None:
+        key = f"rows1:{key}"
         cache = os.path.join(cache_dir(),
                              f"signatures-{checksum(key.encode('utf-8', 'surrogateescape'))}.marshal")
         got = read_cache(cache, key)
-        if isinstance(got, dict):
+        if type(got) is tuple and len(got) == 2:
             return got
     with open(PATH, encoding="utf-8") as fh:
         data = _load_yaml(fh.read())
     for extra in paths[1:]:
         with open(extra, encoding="utf-8") as fh:
             data["entries"].extend((_load_yaml(fh.read()) or {}).get("entries") or [])
+    rows = _rows(data)
     if cache is not None:
         from ..datafiles import cache_bytes, write_cache
 
-        write_cache(cache, cache_bytes(key, data))   # None (nothing written) for what marshal cannot hold
-    return data
+        write_cache(cache, cache_bytes(key, rows))   # None (nothing written) for what marshal cannot hold
+    return rows
+
+
+def _rows(data: dict) -> tuple[list, list]:
+    """(`Group` fields, `Signature` fields) of the catalogue's groups and entries, in order."""
+    groups = [(g["name"], g["parser"], g.get("before", 0), g.get("after", 0), tuple(g.get("extra", ())))
+              for g in data["groups"]]
+    entries = [(e["id"], e["family"], e["kind"], e["memory"], e["certainty"], e["group"],
+                tuple(e["anchors"]), e["pattern"], e.get("parser"), tuple(e.get("facts", ())),
+                dict(e.get("set", {})), dict(e.get("expect", {})), str(e.get("versions", "")),
+                dict(e.get("source", {})), e.get("sample", ""), bool(e.get("default", False)),
+                e.get("unless", ""), tuple(e.get("more", ())), None, None)
+               for e in data["entries"]]
+    return groups, entries
 
 
 def derived(kind: str, build):
@@ -250,18 +267,9 @@ def derived(kind: str, build):
 
 @lru_cache(maxsize=1)
 def catalogue() -> Catalogue:
-    data = _cached_data()
-    groups = {g["name"]: Group(name=g["name"], parser=g["parser"], before=g.get("before", 0),
-                               after=g.get("after", 0), extra=tuple(g.get("extra", ())))
-              for g in data["groups"]}
-    # every field given in order: a record's quickest construction (a hundred entries per run)
-    entries = [Signature(e["id"], e["family"], e["kind"], e["memory"], e["certainty"], e["group"],
-                         tuple(e["anchors"]), e["pattern"], e.get("parser"), tuple(e.get("facts", ())),
-                         dict(e.get("set", {})), dict(e.get("expect", {})), str(e.get("versions", "")),
-                         dict(e.get("source", {})), e.get("sample", ""), bool(e.get("default", False)),
-                         e.get("unless", ""), tuple(e.get("more", ())), None, None)
-               for e in data["entries"]]
-    return Catalogue(groups=groups, entries=entries)
+    groups, entries = _cached_rows()
+    # every field given in order: a record's quickest construction (174 entries per run)
+    return Catalogue(groups={row[0]: Group(*row) for row in groups}, entries=[Signature(*row) for row in entries])
 
 
 def trigger_groups(parser: str) -> tuple:
@@ -311,7 +319,14 @@ _FACT_NAME = re_cache.lazy(r"\{(?:size|int|num|word|kib|gib):(\w+)\}|\(\?P<(\w+?
 
 
 def tag_facts(kinds) -> dict[str, str]:
-    """Facts `tag` may add to events of `kinds`: the three tags and what entries read."""
+    """Facts `tag` may add to events of `kinds`: the three tags and what entries read.
+    Six families declare theirs when imported: kept in the user cache (`derived`), as
+    walking the catalogue six times cost every run ~1.5 % (issue 12)."""
+    wanted = sorted(kinds)
+    return derived(f"tagfacts1:{chr(0).join(wanted)}", lambda: _tag_facts(wanted))
+
+
+def _tag_facts(kinds) -> dict[str, str]:
     out = dict(TAG_FACTS)
     for e in catalogue().entries:
         if e.kind not in kinds:
