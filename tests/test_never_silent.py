@@ -123,6 +123,19 @@ def test_a_last_source_line_pasted_above_the_exception_names_the_operation():
     assert "op" not in next(e for e in rep.analysis.events if e.kind == "gpu_oom").facts
 
 
+def test_a_plain_script_batch_flag_is_read_and_fixed_in_its_own_spelling():
+    """A plain PyTorch script's `--batch-size 16` is the micro batch: several sequences asked for
+    tip a small request on a full card to the batch, and the fix keeps the dashes argparse needs."""
+    oom = ("torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 16.00 MiB. GPU 0 has a total capacity "
+           "of 7.79 GiB of which 9.12 MiB is free. Including non-PyTorch memory, this process has 7.58 GiB memory "
+           "in use. Of the allocated memory 5.51 GiB is allocated by PyTorch, and 10.20 MiB is reserved by "
+           "PyTorch but unallocated.\n")
+    for flag, shown in (("--batch-size 16", "--batch-size 8"), ("--batch_size 16", "--batch_size 8")):
+        rep, causes = top(f"$ python3 train.py --img 512 {flag} --epochs 50\n" + oom)
+        assert causes[0] == "micro-batch-too-large", (flag, causes)
+        assert any(fx.change.startswith(shown) for fx in rep.fixes), [fx.change for fx in rep.fixes]
+
+
 def test_a_host_allocation_failure_is_host_memory():
     rep, causes = top(HOST + "\n")
     assert causes[0] in {"host-ram-pressure", "cpu-offload-host-ram"}

@@ -288,15 +288,17 @@ def parse_command(tokens: list[str], source_of, rank: int = COMMAND, path: str |
             break
         if t.startswith("--") and len(t) > 2:
             k, eq, v = t[2:].partition("=")
+            # argparse takes a flag only as it was defined: a fix is written in the typed spelling
+            style = "dashflag" if "-" in k else "flag"
             k = k.replace("-", "_")
             if eq:
-                add(k, coerce(v), ns=ns)
+                add(k, coerce(v), ns=ns, style=style)
                 i += 1
             elif i + 1 < n and (not tokens[i + 1].startswith("-") or _number(tokens[i + 1])):
-                add(k, coerce(tokens[i + 1]), ns=ns)
+                add(k, coerce(tokens[i + 1]), ns=ns, style=style)
                 i += 2
             else:
-                add(k, True, ns=ns, style="flag")
+                add(k, True, ns=ns, style=style)
                 i += 1
             continue
         if "=" in t and not t.startswith("-"):

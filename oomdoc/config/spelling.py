@@ -197,6 +197,8 @@ def _style(rc, ns, origin) -> str:
             return origin.style
         if origin.style in ("hydra", "kv", "exp"):
             return origin.style
+        if origin.style == "dashflag":
+            return "dashflag"
         if origin.style == "flag":
             return "dashflag" if mapping(ns).get("cli", {}).get("style") == "dashflag" else "flag"
     style = mapping(ns).get("cli", {}).get("style", "kv")
@@ -204,7 +206,7 @@ def _style(rc, ns, origin) -> str:
         # No value of this knob was typed: follow how the run's own command passes arguments.
         typed = [e.style for c in getattr(rc, "commands", ()) for e in c.entries if e.ns == "main"]
         if typed:
-            flags = sum(1 for t in typed if t == "flag")
+            flags = sum(1 for t in typed if t in ("flag", "dashflag"))
             style = "flag" if flags * 2 >= len(typed) else "kv"
     return style
 
