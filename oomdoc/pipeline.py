@@ -14,6 +14,7 @@ from . import ipython, parsers, progress, re_cache, strict
 from .assemble import Assembler
 from .config.triggers import config_trigger_literals
 from .metrics_store import MetricStore
+from .parsers.base import read_joined
 from .model import Event, Line, Record
 from .prefixes import clean, host_prefix, peel, with_host
 from .reader import InputError, chunks, file_chunks, open_input, web_fixer
@@ -418,7 +419,7 @@ class Pipeline:
             for i in sorted(offered):         # in module order
                 mod = self.mods[i]
                 try:
-                    evs = mod.parse(rec)
+                    evs = read_joined(mod.parse, rec)
                 except Exception as exc:   # the input boundary: see strict.py
                     self._parser_failed(mod, rec.line, exc)
                     continue
