@@ -168,25 +168,30 @@ def _wrap_piece(prev: Line | None, line: Line, chained: int, context: str, words
     t = line.text
     if not t.strip() or t.lstrip().startswith((TB_HEADER, 'File "')):
         return False
-    if t.startswith(("  ", "\t")) and (not chained or (words and not terminal)) and not (
-            _indent(t) == _indent(prev.text) and _anchors().search(_WS.sub("", prev.text[-200:] + t[:80]))):
-        return False      # an indented line is a line of its own, unless the paste indented both alike
+    # an indented line is a line of its own, unless the paste indented both alike (then an anchor
+    # must be near, checked last: the search is the costly part)
+    indented = t.startswith(("  ", "\t")) and (not chained or (words and not terminal))
+    if indented and _indent(t) != _indent(prev.text):
+        return False
     if line.raw[:4] == prev.raw[:4] or _PROGRESS.match(t) or _PROGRESS.match(prev.text) or _TABLE_TOP.match(t):
         return False      # starts like the line before, or training progress: a new line
     if prev.text.lstrip().startswith('File "') and _EXC_LINE.match(t):
         return False      # a compiled (Cython, C) frame prints no source line: its exception follows it
     lost_prefix = prev.source is not MAIN and line.source is MAIN   # the strongest sign of a wrap
+    if indented and not _anchors().search(_WS.sub("", prev.text[-200:] + t[:80])):
+        return False
     if chained and words and not terminal:
         # within a word-wrapped message a piece may end a sentence (`not possible.|There are 6.78G
         # free`) or start like a log line (`alloc|size: 2147483648B.`), but not both, and a new
         # exception or a shell's own line is no piece
         return not (_sentence_end(prev.text, t) and _LINE_START.match(t)) and not _EXC_LINE.match(t) \
             and not _STANDALONE.match(t)
-    if not chained and _anchor_across(prev.text[-200:], t[:80]):
-        return True       # a catalogue anchor runs across the break (`device|buffer: Attempting`)
     if not chained and not lost_prefix and (_sentence_end(prev.text, t) and not _PARENTHETICAL.match(t)
                                             or _LINE_START.match(t)):
-        return False      # a first piece: the line before ended, or this one starts like a log line
+        # a first piece: the line before ended, or this one starts like a log line; unless a
+        # catalogue anchor runs across the break (`device|buffer: Attempting`)
+        return len(prev.raw) <= WRAP_MIN + 1 and len(line.raw) <= WRAP_MIN + 1 \
+            and _anchor_across(prev.text[-200:], t[:80])
     if word_wrap:       # a catalogue anchor across the break, or an exception's message broken
         return _anchors().search(_WS.sub("", prev.text[-200:] + t[:80])) is not None \
             or (_EXC_LINE.match(prev.text) is not None and not _EXC_LINE.match(t))

@@ -14,7 +14,6 @@ from . import ipython, parsers, progress, re_cache, strict
 from .assemble import Assembler
 from .config.triggers import config_trigger_literals
 from .metrics_store import MetricStore
-from .parsers.base import read_joined
 from .model import Event, Line, Record
 from .prefixes import clean, host_prefix, peel, with_host
 from .reader import InputError, chunks, file_chunks, open_input, web_fixer
@@ -408,6 +407,10 @@ class Pipeline:
     def parse(self, records: list[Record]) -> list[Event]:
         """Events of closed records; metric events go to the metric store."""
         out: list[Event] = []
+        if not records:
+            return out
+        from .parsers.base import read_joined      # here: a warm run that parses nothing never imports it
+
         fast = self.scanner.engine == "hyperscan"
         for rec in records:
             # newlines read as spaces: a key a terminal wrapped ("low on\nmemory") still offers its

@@ -193,7 +193,8 @@ def _ends_itself(text: str) -> bool:
 def _indented(text: str, before: str) -> bool:
     """`text` starts indented: a line of its own. One blank before a word, after a line that
     ends in none, is the blank a word wrap that keeps blanks (textwrap) carried down instead."""
-    return text[:1].isspace() and not (text[:1] == " " and text[1:2].strip() and before[-1:].strip())
+    return text[:1].isspace() and not (text[:1] == " " and text[1:2].strip() and before[-1:].strip()
+                                       and not _BAR.search(text))     # tqdm's bar starts with a blank
 
 
 def _first_word(text: str) -> str:
