@@ -190,8 +190,7 @@ def _wrap_piece(prev: Line | None, line: Line, chained: int, context: str, words
                                             or _LINE_START.match(t)):
         # a first piece: the line before ended, or this one starts like a log line; unless a
         # catalogue anchor runs across the break (`device|buffer: Attempting`)
-        return len(prev.raw) <= WRAP_MIN + 1 and len(line.raw) <= WRAP_MIN + 1 \
-            and _anchor_across(prev.text[-200:], t[:80])
+        return _anchor_across(prev.text[-200:], t[:80])
     if word_wrap:       # a catalogue anchor across the break, or an exception's message broken
         return _anchors().search(_WS.sub("", prev.text[-200:] + t[:80])) is not None \
             or (_EXC_LINE.match(prev.text) is not None and not _EXC_LINE.match(t))
