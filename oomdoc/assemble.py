@@ -91,6 +91,8 @@ _WS = re_cache.lazy(r"\s+")
 # the last frame's source line (and 3.11's caret line under it), pasted without its
 # `File "..."` line: indented code with a call in it, or a line of carets
 _SOURCE_TAIL = re_cache.lazy(r"\s{2,}(?:(?:[\w.,\[\] ]+[-+*/]?=\s*)?(?:return\s+|await\s+)?[\w.]+\(.*|[\^~][\s^~]*)$")
+# a parenthesis a sentence ends with, alone on the piece a word wrap left (`memory.|(out of memory)`)
+_PARENTHETICAL = re_cache.lazy(r"\([^()]*\)[.:]?\s*$")
 
 
 def _anchors() -> re.Pattern:
@@ -107,19 +109,53 @@ def _anchors() -> re.Pattern:
 _ANCHORS: re.Pattern | None = None
 
 
-def _wrap_piece(prev: Line | None, line: Line, chained: int, context: str) -> bool:
+LONG_WORD = 25       # an id, a path, a hash: a word this long leaves the piece before it short
+
+
+def _before_long_word(prev: Line, line: Line) -> bool:
+    """A word wrap left `prev` short (half the width or more) because `line`'s first word, a long
+    one, would not have fitted after it (`Failed to put object|ffff…0100 in object store`)."""
+    if not WRAP_MIN // 2 <= len(prev.raw) < WORD_WRAP_MIN or len(line.raw) <= LONG_WORD:
+        return False      # most lines: no split on the hot path
+    word = line.raw.split(" ", 1)[0]
+    # a word: an id, a path, a quoted name; not a rule of one repeated mark (`=====`)
+    return len(word) > LONG_WORD and len(prev.raw) + 1 + len(word) > WRAP_MIN + 1 \
+        and (word[:1].isalnum() or word[:1] in "([{\"'/<$.~_") and len(set(word)) > 2
+
+
+def _indent(text: str) -> str:
+    return text[:len(text) - len(text.lstrip())]
+
+
+def _anchor_across(head: str, tail: str) -> bool:
+    """A catalogue anchor starts in `head` and ends in `tail` (blanks aside)."""
+    a, b = _WS.sub("", head), _WS.sub("", tail)
+    start = max(0, len(a) - 80)
+    return any(m.start() < len(a) - start < m.end() for m in _anchors().finditer(a[start:] + b))
+
+
+def _wrap_piece(prev: Line | None, line: Line, chained: int, context: str, words: bool = False) -> bool:
     """`line` is the rest of `prev`, which a terminal cut at its width: right after a
     line a terminal wide or more, no longer than it, no prefix of its own (or the
     same), not a record start; and `prev` belongs to a memory-failure message
-    (a catalogue anchor, also one the cut split) or an exception line."""
+    (a catalogue anchor, also one the cut split) or an exception line. `words`: the
+    pieces so far are an editor's word wrap, whose pieces are of any length up to
+    its width (`chained` is then the first piece's length)."""
     if prev is None or line.no != prev.no + 1:
         return False
     if line.header and not _LEVEL_WORD.match(line.raw):   # a cut before 'ERROR …' looks like a level
         return False
-    if chained:     # every piece but the last is exactly the terminal's width
+    terminal = bool(chained) and len(prev.raw) == chained and len(line.raw) <= chained
+    if chained and words and not terminal:
+        # a word wrap goes on while each piece is nearly full and the next word would not have
+        # fitted after it; the message is known (its first join had an anchor), so no anchor is needed
+        if not (WORD_WRAP_MIN <= len(prev.raw) <= WRAP_MIN + 1 or _before_long_word(prev, line)) \
+                or len(line.raw) > WRAP_MIN + 1 or len(prev.raw) + 1 + len(line.raw.split(" ", 1)[0]) <= WRAP_MIN + 1:
+            return False
+    elif chained:     # every piece but the last is exactly the terminal's width
         if len(prev.raw) != chained or len(line.raw) > chained:
             return False
-    elif not (WORD_WRAP_MIN <= len(prev.raw) <= WRAP_FIRST_MAX):
+    elif not (WORD_WRAP_MIN <= len(prev.raw) <= WRAP_FIRST_MAX or _before_long_word(prev, line)):
         return False
     # shorter than any terminal: an editor's word wrap at 80 columns, if the piece's first word would
     # not have fitted after it (the piece itself may be the longer: up to 80 columns); only where a
@@ -128,23 +164,39 @@ def _wrap_piece(prev: Line | None, line: Line, chained: int, context: str) -> bo
     if word_wrap and (len(prev.raw) + 1 + len(line.raw.split(" ", 1)[0]) <= WRAP_MIN + 1
                       or len(line.raw) > WRAP_MIN + 1):
         return False
-    if not word_wrap and len(line.raw) > len(prev.raw):
+    if not word_wrap and not words and len(line.raw) > len(prev.raw):
         return False
     if line.source is not MAIN and line.source != prev.source:
         return False
     t = line.text
-    if not t.strip() or (t.startswith(("  ", "\t")) and not chained) \
-            or t.lstrip().startswith((TB_HEADER, 'File "')):
+    if not t.strip() or t.lstrip().startswith((TB_HEADER, 'File "')):
+        return False
+    # an indented line is a line of its own, unless the paste indented both alike (then an anchor
+    # must be near, checked last: the search is the costly part)
+    indented = t.startswith(("  ", "\t")) and (not chained or (words and not terminal))
+    if indented and _indent(t) != _indent(prev.text):
         return False
     if line.raw[:4] == prev.raw[:4] or _PROGRESS.match(t) or _PROGRESS.match(prev.text) or _TABLE_TOP.match(t):
         return False      # starts like the line before, or training progress: a new line
     if prev.text.lstrip().startswith('File "') and _EXC_LINE.match(t):
         return False      # a compiled (Cython, C) frame prints no source line: its exception follows it
     lost_prefix = prev.source is not MAIN and line.source is MAIN   # the strongest sign of a wrap
-    if not chained and not lost_prefix and (_sentence_end(prev.text, t) or _LINE_START.match(t)):
-        return False      # a first piece: the line before ended, or this one starts like a log line
-    if word_wrap:
-        return _anchors().search(_WS.sub("", prev.text[-200:] + t[:80])) is not None
+    if indented and not _anchors().search(_WS.sub("", prev.text[-200:] + t[:80])):
+        return False
+    if chained and words and not terminal:
+        # within a word-wrapped message a piece may end a sentence (`not possible.|There are 6.78G
+        # free`) or start like a log line (`alloc|size: 2147483648B.`), but not both, and a new
+        # exception or a shell's own line is no piece
+        return not (_sentence_end(prev.text, t) and _LINE_START.match(t)) and not _EXC_LINE.match(t) \
+            and not _STANDALONE.match(t)
+    if not chained and not lost_prefix and (_sentence_end(prev.text, t) and not _PARENTHETICAL.match(t)
+                                            or _LINE_START.match(t)):
+        # a first piece: the line before ended, or this one starts like a log line; unless a
+        # catalogue anchor runs across the break (`device|buffer: Attempting`)
+        return _anchor_across(prev.text[-200:], t[:80])
+    if word_wrap:       # a catalogue anchor across the break, or an exception's message broken
+        return _anchors().search(_WS.sub("", prev.text[-200:] + t[:80])) is not None \
+            or (_EXC_LINE.match(prev.text) is not None and not _EXC_LINE.match(t))
     if chained or _EXC_LINE.match(prev.text):
         return True
     # an anchor in the record, in its last line or in the piece (also one the cut split),
@@ -190,21 +242,25 @@ class Assembler:
         self._open: dict[tuple, _Open] = {}
         self._prev: Line | None = None
         self._chained = 0           # the terminal width while pieces of one line arrive, else 0
+        self._words = False         # those pieces are an editor's word wrap (see `_wrap_piece`)
 
     def push(self, line: Line) -> list[Record]:
         prev, self._prev = self._prev, line
         if prev is not None:
             cur = self._open.get(prev.source.key)
             if cur is not None and cur.lines[-1] is prev and _wrap_piece(
-                    prev, line, self._chained, cur.lines[0].text[:300] if len(cur.lines) > 1 else ""):
+                    prev, line, self._chained, cur.lines[0].text[:300] if len(cur.lines) > 1 else "", self._words):
                 line.source = prev.source       # the piece lost the prefixes: it is prev's
                 if line.header:                 # nothing was a prefix
                     line.text, line.header, line.level = line.raw, False, None
                 cur.lines.append(line)
                 cur.pieces.add(id(line))
-                self._chained = self._chained or len(prev.raw)
+                if not self._chained:
+                    # shorter than any terminal, or 80 columns: a terminal's or an editor's
+                    self._words = len(prev.raw) <= WRAP_MIN + 1
+                    self._chained = len(prev.raw)
                 return []
-        self._chained = 0
+        self._chained, self._words = 0, False
         if prev is not None and line.source is MAIN and prev.source is not MAIN and not line.header:
             # a logger prefixes only the first line of a message that holds newlines (Ray's C++
             # log, glog, Python logging): the next bare line is that message's, if its family says so

@@ -185,6 +185,19 @@ class Record:
             return None
         return "\n".join([_spaced(ln.text, ln.cuts) if ln.cuts else ln.text for ln in self.lines])
 
+    def spaced(self) -> Record | None:
+        """This record read as an editor's word wrap: each line joined from pieces (`cuts`) with a
+        space put back at its joins (`Tried to allocate|2.00 GiB`); None when no line was joined.
+        Lines without cuts are the record's own; joined lines are copies."""
+        if not any(ln.cuts for ln in self.lines):
+            return None
+        lines = []
+        for ln in self.lines:
+            if ln.cuts:
+                ln = Line(ln.no, _spaced(ln.text, ln.cuts), ln.raw, ln.source, ln.repeat, ln.header, ln.level)
+            lines.append(ln)
+        return Record(self.kind, lines)
+
     @property
     def repeat(self) -> int:
         return max(ln.repeat for ln in self.lines)

@@ -417,6 +417,10 @@ class Pipeline:
     def parse(self, records: list[Record]) -> list[Event]:
         """Events of closed records; metric events go to the metric store."""
         out: list[Event] = []
+        if not records:
+            return out
+        from .parsers.base import read_joined      # here: a warm run that parses nothing never imports it
+
         fast = self.scanner.engine == "hyperscan"
         for rec in records:
             # newlines read as spaces: a key a terminal wrapped ("low on\nmemory") still offers its
@@ -428,7 +432,7 @@ class Pipeline:
             for i in sorted(offered):         # in module order
                 mod = self.mods[i]
                 try:
-                    evs = mod.parse(rec)
+                    evs = read_joined(mod.parse, rec)
                 except Exception as exc:   # the input boundary: see strict.py
                     self._parser_failed(mod, rec.line, exc)
                     continue

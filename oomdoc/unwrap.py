@@ -21,6 +21,7 @@ from . import re_cache
 
 MIN_WIDTH, MAX_WIDTH = 60, 400
 MIN_FULL = 2          # lines exactly at the width
+TERMINAL_MIN = 79     # the narrowest terminal people wrap at is 80 columns
 MAX_BYTES = 16 << 20  # a paste; a program's log is never wrapped
 _DATED = re_cache.lazy(r"\[?\d{4}-\d\d-\d\d[ T]\d\d:")
 _BAR = re_cache.lazy(r"^[^|]{0,80}\b\d{1,3}%\|")
@@ -95,10 +96,13 @@ def _join(raw: list[bytes]):
         return None
     wrapped = {i for i, t in enumerate(visible) if len(t) == w} if _terminal_width(visible, w) else set()
     sep = b""
-    if len(wrapped) <= 0.5 * len(_nearly_full(visible, w)):
-        # no terminal wrap, or lines of exactly the width are the few a word wrap leaves
+    few = len(wrapped) <= 0.5 * len(_nearly_full(visible, w))
+    if few or (len(wrapped) <= MIN_FULL and w < TERMINAL_MIN):
+        # no terminal wrap, or lines of exactly the width are the few a word wrap leaves (two
+        # lines of one length narrower than any terminal are a coincidence in a short paste: a
+        # word wrap broke them too)
         words = _word_wrapped(visible, w)
-        if len(words) > len(wrapped):
+        if len(words) > len(wrapped) and (few or wrapped <= words):
             wrapped, sep = words, b" "
     if not wrapped:
         return None
@@ -108,11 +112,13 @@ def _join(raw: list[bytes]):
     while i < len(raw):
         piece, joined = raw[i].rstrip(b"\r"), 0
         while i + joined in wrapped and i + joined + 1 < len(raw) and _continues(texts[i + joined + 1]):
+            # a word wrap broke at a space, or after a word's hyphen (`non-|PyTorch`): no space then;
+            # nor where a word longer than the width was cut at it (`fold -s`, textwrap: a long path)
+            hyphen = piece[-1:] == b"-" and piece[-2:-1].isalpha()
+            cut = len(visible[i + joined]) == w and _long_word_cut(visible[i + joined], visible[i + joined + 1], w)
             joined += 1
             nxt = raw[i + joined].rstrip(b"\r")
-            # a word wrap broke at a space, or after a word's hyphen (`non-|PyTorch`): no space then
-            hyphen = piece[-1:] == b"-" and piece[-2:-1].isalpha()
-            piece += (sep if sep and not hyphen and not piece.endswith(b" ") and not nxt.startswith(b" ")
+            piece += (sep if sep and not hyphen and not cut and not piece.endswith(b" ") and not nxt.startswith(b" ")
                       else b"") + nxt
         out.append(piece)
         starts.append(i + 1)
@@ -131,11 +137,16 @@ _BARE_PREFIX = re_cache.lazy(r"^(?:\([\w.:-]+ pid=\d+(?:, ip=[\d.]+)?\)|\[(?:ran
 _CODE_END = re_cache.lazy(r"^(?:\([^)]*\)|\[[^\]]*\]:?)?\s{4,}\S.*[)\]}]\s*$")
 
 
+# a tqdm bar broken at its padding: `Train:  18%|████` and `| 88/494 [04:04<18:48, 2.78s/it]`
+_BAR_HEAD = re_cache.lazy(r"\d{1,3}%\|[\u2588\u2589\u258a\u258b\u258c\u258d\u258e\u258f#]*\s*$")
+_BAR_TAIL = re_cache.lazy(r"\|\s*\d+(?:\.\d+)?[kMG]?/\d+(?:\.\d+)?[kMG]?\s*\[")
+
+
 def _nearly_full(texts: list[str], w: int) -> list[int]:
     """Lines within NEAR_FULL columns of the width followed by a line at column 0 (an
     indented line is a line of its own), other than code lines that close their call."""
     return [i for i, t in enumerate(texts) if len(t) >= w - NEAR_FULL and i + 1 < len(texts)
-            and texts[i + 1].strip() and not texts[i + 1][:1].isspace() and not _CODE_END.match(t)]
+            and texts[i + 1].strip() and not _indented(texts[i + 1], t) and not _CODE_END.match(t)]
 
 
 def _word_wrapped(texts: list[str], w: int) -> set[int]:
@@ -154,7 +165,9 @@ def _word_wrapped(texts: list[str], w: int) -> set[int]:
             over = max(len(texts[i].rstrip()) + 1, len(texts[i])) + len(word) - w
             # `fold -s` also breaks where the word fits but the blank after it does not (`over`
             # 0); only lines the word overflows count as evidence of the shape
-            if over >= 0:
+            # a new exception line (`RuntimeError: ...`) is a line of its own: a wrap before an
+            # exception's `Name:` would have to split a message right there
+            if over >= 0 and not (word.endswith(":") and _EXCEPTION_HEAD.match(word)):
                 wraps.add(i)
                 strict += over > 0
     if strict < MIN_WORD_WRAPS or len(wraps) < 0.8 * len(near):
@@ -162,7 +175,9 @@ def _word_wrapped(texts: list[str], w: int) -> set[int]:
     # in a paste known to be word-wrapped, two more kinds of short line were wrapped too
     for i, t in enumerate(texts[:-1]):
         word = _first_word(texts[i + 1])
-        if i not in wraps and word and (_BARE_PREFIX.match(t) or _before_long_word(t.rstrip(), word, w)):
+        if i not in wraps and word and (_BARE_PREFIX.match(t) or _before_long_word(t.rstrip(), word, w)
+                                        or texts[i + 1].rstrip() == "\\"     # a shell continuation pushed down
+                                        or (_BAR_HEAD.search(t) and _BAR_TAIL.match(texts[i + 1]))):
             wraps.add(i)
     return wraps
 
@@ -175,10 +190,18 @@ def _ends_itself(text: str) -> bool:
         ("(most recent call last)", "(most recent call last):"))
 
 
+def _indented(text: str, before: str) -> bool:
+    """`text` starts indented: a line of its own. One blank before a word, after a line that
+    ends in none, is the blank a word wrap that keeps blanks (textwrap) carried down instead."""
+    return text[:1].isspace() and not (text[:1] == " " and text[1:2].strip() and before[-1:].strip()
+                                       and not _BAR.search(text))     # tqdm's bar starts with a blank
+
+
 def _first_word(text: str) -> str:
-    """The text up to its first blank: a tab ends a word too (a table's columns)."""
+    """The text up to its first blank: a tab ends a word too (a table's columns); after the one
+    blank a word wrap carried down (`_indented`)."""
     parts = text.split(None, 1)
-    return parts[0] if parts and not text[:1].isspace() else ""
+    return parts[0] if parts and (not text[:1].isspace() or (text[:1] == " " and text[1:2].strip())) else ""
 
 
 def _before_long_word(end: str, word: str, w: int) -> bool:
@@ -186,7 +209,7 @@ def _before_long_word(end: str, word: str, w: int) -> bool:
     after it; not a line that ends a statement (`raise f()`, indented code) nor a word that
     starts one (`ray.exceptions.RayTaskError(...):`). A traceback's `  File` before a long
     path is the one very short line so left."""
-    return len(word) > NEAR_FULL and (len(end) >= w // 5 or end.endswith((" File", "\tFile"))) \
+    return len(word) > NEAR_FULL and (len(end) >= w // 5 or end == "File" or end.endswith((" File", "\tFile"))) \
         and len(end) + 1 + len(word) >= w and (word[:1].isalnum() or word[:1] in _WORD_START) \
         and not _EXCEPTION_HEAD.match(word) and end[-1] not in ")]}\"'" and not end.startswith("    ")
 
@@ -217,6 +240,13 @@ def _own_source(piece: str) -> bool:
     from .prefixes import peel
 
     return peel(0, piece).source is not MAIN
+
+
+def _long_word_cut(line: str, nxt: str, w: int) -> bool:
+    """A word wrap cuts a word only when it is longer than the width: `line` ends inside such a word."""
+    tail = line.rsplit(None, 1)[-1] if line.strip() else ""
+    head = nxt.split(None, 1)[0] if nxt.strip() and not nxt[:1].isspace() else ""
+    return bool(tail) and bool(head) and not line[-1:].isspace() and len(tail) + len(head) > w
 
 
 def _renumber(starts: list[int]):

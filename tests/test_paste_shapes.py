@@ -291,3 +291,38 @@ def test_ray_worker_death_cut_before_its_list_of_causes_still_lists_the_oom_kill
     ev = next(e for e in read_events(log.encode()).events if e.kind == "ray_worker_died")
     assert ev.facts["oom_listed_as_possible"] is True and ev.facts["exit_detail"] == "connection_eof"
     assert explain(log.encode(), similar=False).diagnoses[0].cause == "host-ram-pressure"
+
+
+def test_a_word_wrapped_message_keeps_every_piece_and_its_facts():
+    # an editor's word wrap at 80 columns, too short a paste for the file-level unwrap: the assembler
+    # goes on joining while each piece is nearly full and the next word would not have fitted,
+    # and the facts are read with a space put back at each break (`of|memory`, `free.;`)
+    text = ("jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Error allocating\n"
+            "device buffer: Attempting to allocate 4.00G. That was not possible. There are\n"
+            "2.75G free.; (0x0x0_HBM0)\n")
+    evs = [e for e in read_events(text.encode()).events if e.facts.get("signature") == "tpu-runtime-alloc"]
+    assert len(evs) == 1 and evs[0].line == 1 and evs[0].end_line == 3
+    assert evs[0].facts["requested_bytes"] == to_bytes("4.00", "G")
+    assert evs[0].facts["free_bytes"] == to_bytes("2.75", "G")
+
+
+def test_a_parenthesis_a_word_wrap_pushed_down_stays_with_its_message():
+    text = ("torch.cuda.OutOfMemoryError: Allocation on device 0 would exceed allowed memory.\n"
+            "(out of memory)\n"
+            "Currently allocated     : 21.55 GiB\n"
+            "Requested               : 952.00 MiB\n"
+            "Device limit            : 24.00 GiB\n"
+            "Free (according to CUDA): 0 bytes\n")
+    ev = next(e for e in read_events(text.encode()).events if e.kind == "gpu_oom")
+    assert ev.facts["allocated_bytes"] == to_bytes("21.55", "GiB")
+    assert ev.facts["requested_bytes"] == to_bytes("952.00", "MiB")
+    assert ev.facts["total_bytes"] == to_bytes("24.00", "GiB")
+
+
+def test_a_message_wrapped_in_a_paste_indented_alike_is_joined():
+    text = ("\t[1] 2019-06-13 01:17:08.886805: E external/org_tensorflow/tensorflow/compiler/xla/python/"
+            "local_client.cc:672] Execution of replica 0 failed: Resource exhausted: Out \n"
+            "\tof memory while trying to allocate 5520758552 bytes.\n")
+    evs = [e for e in read_events(text.encode()).events if e.facts.get("memory") == "gpu"]
+    assert [e.facts["requested_bytes"] for e in evs] == [5520758552]
+

@@ -219,17 +219,13 @@ def _word_wrap(line: str, width: int = WRAP) -> list[str]:
 # spans the break (a second line the family needs, or a first piece without an anchor)
 WORD_WRAP_GAPS = {
     "xla-bfc-oom": "the glog header breaks after its level letter, so the pieces are not joined; the generic net reads it",
-    "systemd-oomd-kill": "the first piece ends in 'Killed', read as the shell's own kill line",
-    "pool-worker-killed": "a four-piece sentence whose anchor runs over the third and fourth pieces",
-    "docker-oom-event": "a container id longer than the width sits alone on the second piece",
-    "deepspeed-launcher-sigkill": "'-9' alone on the last piece; the exit-status family reads the line before",
+    "deepspeed-launcher-sigkill": "the logger's header is a piece of its own; the exit-status family reads the rest",
 }
 
 
 @pytest.mark.parametrize("sid", [e.id for e in CAT.entries])
 def test_every_signature_is_recognised_word_wrapped(sid, request):
-    """Facts are not asserted here: a strict parser reads a line at a time, and a word wrap
-    may split a fact from its label. The family must still be named."""
+    """The family must be named; its facts are asserted below."""
     if sid in WORD_WRAP_GAPS:
         request.applymarker(pytest.mark.xfail(reason=WORD_WRAP_GAPS[sid], strict=False))
     entry = CAT.by_id(sid)
@@ -237,3 +233,38 @@ def test_every_signature_is_recognised_word_wrapped(sid, request):
     analysis = read_events(text.encode())
     assert [e for e in analysis.events if e.facts.get("signature") == sid], \
         f"{sid} not recognised: {[(e.kind, e.facts.get('signature')) for e in analysis.events]}"
+
+
+# word-wrapped at 80, these are named but lose a fact: the break falls where a join needs more
+# evidence than the shape gives (a piece that starts like a log line after a sentence's end)
+WORD_WRAP_FACT_GAPS = {
+    "sglang-mem-fraction-static": "the break follows a sentence's end and the piece starts like a log line "
+                                  "(`Current value: ...`); the whole anchor is in the first piece",
+    "k8s-system-oom-event": "the piece starts like a log line (`process: python3, pid: N`); the whole anchor "
+                            "is in the first piece",
+    "vllm-sampler-warmup-oom#0": "the first piece ends in a closed parenthesis (`(task='embed')`), read as a "
+                                 "clause's end",
+    "tpu-runtime-alloc#0": "the piece starts like a log line (`buffer: Attempting ...`) and no anchor runs "
+                           "across the break",
+    "ray-worker-died-oom-listed#0": "the pid sits on an indented detail line after a wrapped first line, "
+                                    "which ends the record",
+    "process-killed-by-sigbus#2": "the shell's `Bus error` line breaks before `(core dumped)`, read as a line "
+                                  "of its own",
+}
+WRAPPED_FACT_CASES = [(e.id, None) for e in CAT.entries if e.expect] + \
+    [(e.id, i) for e in CAT.entries for i, m in enumerate(e.more) if m.get("expect")]
+
+
+@pytest.mark.parametrize("sid,i", WRAPPED_FACT_CASES,
+                         ids=[s if i is None else f"{s}#{i}" for s, i in WRAPPED_FACT_CASES])
+def test_every_signature_keeps_its_facts_word_wrapped(sid, i, request):
+    """An editor's word wrap at 80 columns (the space at each break dropped) loses no fact:
+    a number split from its unit or its label is read where the pieces were joined."""
+    label = sid if i is None else f"{sid}#{i}"
+    if label in WORD_WRAP_FACT_GAPS or sid in WORD_WRAP_GAPS:
+        request.applymarker(pytest.mark.xfail(reason=WORD_WRAP_FACT_GAPS.get(label) or WORD_WRAP_GAPS[sid],
+                                              strict=False))
+    entry = CAT.by_id(sid)
+    sample, expect = (entry.sample, entry.expect) if i is None else (entry.more[i]["sample"], entry.more[i]["expect"])
+    text = "\n".join(piece for ln in _lines(sample) for piece in _word_wrap(ln))
+    _check(entry, expect, text, "word-wrapped-80")

@@ -235,3 +235,56 @@ def test_a_shell_kill_notice_split_or_glued_by_a_paste_is_still_a_kill():
                  "8.08s/it]/home/u/start-rl.sh: line 14: 3103923 Killed python trl/examples/ppo.py --lr 3e-6\n"):
         kills = [e for e in read_events(text.encode()).events if e.kind == "process_killed"]
         assert [(e.facts["signal"], e.facts["launcher"]) for e in kills] == [(9, "shell")], text
+
+
+def _fold(text: str, width: int = 80) -> str:
+    """`fold -s -w 80`: broken after the last blank that fits (kept at the line's end), a word
+    longer than the width cut at it."""
+    import subprocess
+
+    return subprocess.run(["fold", "-s", "-w", str(width)], input=text.encode(), capture_output=True,
+                          check=True).stdout.decode()
+
+
+def test_a_word_longer_than_the_width_is_joined_without_a_space_in_a_word_wrapped_paste():
+    # fold -s and textwrap cut a word longer than the width (a long path) at the width: the
+    # pieces of that word join tightly, the other breaks with a space
+    frame = '  File "/mnt/storage/app/minimind/.venv/lib/python3.12/site-packages/torch/nn/functional.py", line 2213, in softmax'
+    text = "\n".join(["Traceback (most recent call last):", frame, "    ret = input.softmax(dim)", OOM, ""])
+    joined, _ = unwrap(_fold(text).encode())
+    assert frame.encode() in joined.replace(b" \n", b"\n")
+    ev = _oom(_fold(text).encode())
+    assert ev.facts["requested_bytes"] == 2 << 30 and ev.facts.get("op") == "attention"
+
+
+def test_a_short_word_wrapped_paste_with_two_lines_of_one_length_is_no_terminal_wrap():
+    # textwrap at 80 left two lines of 78 columns: a coincidence, not a terminal's width
+    text = ("joblib.externals.loky.process_executor.TerminatedWorkerError: A worker process\n"
+            "managed by the executor was unexpectedly terminated. This could be caused by a\n"
+            "segmentation fault while calling the function or by an excessive memory usage\n"
+            "causing the Operating System to kill the worker.\n")
+    joined, _ = unwrap(text.encode())
+    assert joined.decode().split("\n")[0] == " ".join(text.split("\n")[:4])
+
+
+def test_an_exception_line_after_a_code_line_that_fits_exactly_is_its_own_line():
+    code = " attn_output = torch.nn.functional.scaled_dot_product_attention("
+    mps = ("RuntimeError: MPS backend out of memory (MPS allocated: 7.23 GB, other allocations: 1.54 GB, max "
+           "allowed: 9.07 GB). Tried to allocate 896.00 MB on private pool. Use "
+           "PYTORCH_MPS_HIGH_WATERMARK_RATIO=0.0 to disable upper limit for memory allocations (may cause system "
+           "failure).")
+    joined, _ = unwrap(_fold(code + "\n" + mps + "\n").encode())
+    assert joined.decode().split("\n")[0] == code
+
+
+def test_a_shell_continuation_and_a_progress_bar_pushed_down_by_a_word_wrap_are_joined():
+    import textwrap
+
+    cmd = '                --master_port=$(echo "$ARNOLD_WORKER_0_PORT" | cut -d "," -f 1) \\'
+    bar = "Train:  18%|████████████████" + " " * 60 + "| 88/494 [04:04<18:48,  2.78s/it]"
+    text = "\n".join(["torchrun --nproc_per_node=8 \\", cmd, "                --per_device_train_batch_size 4",
+                      OOM, OOM, bar, ""])
+    wrapped = "\n".join("\n".join(textwrap.wrap(ln, 80, break_on_hyphens=False) or [""]) for ln in text.split("\n"))
+    lines = unwrap(wrapped.encode())[0].decode().split("\n")
+    assert cmd.strip() in [ln.strip() for ln in lines]
+    assert "Train:  18%|████████████████ | 88/494 [04:04<18:48,  2.78s/it]" in lines

@@ -70,6 +70,34 @@ def event(kind: str, record: Record, facts: dict, text: str | None = None) -> Ev
     return ev
 
 
+def read_joined(parse, record: Record) -> list[Event]:
+    """`parse(record)`, and when a line of `record` was joined from a wrap's pieces, also
+    `parse` of it with a space put back at each join (`Record.spaced`): a terminal's cut
+    dropped no space (`12.6|0 GiB`), an editor's word wrap did (`allocate|2.00 GiB`), and
+    which of the two cut a line is not always known. The reading with more facts is kept
+    (the joined one on a tie); the other is forgotten. Every family's facts thus survive a
+    word wrap through this one seam, not a patch per parser."""
+    evs = parse(record)
+    spaced = record.spaced()
+    if spaced is None:
+        return evs
+    alt = parse(spaced)
+    if _facts_read(alt) > _facts_read(evs):
+        keep, drop = alt, evs
+    else:
+        keep, drop = evs, alt
+    if drop:
+        dropped = {id(ev) for ev in drop}
+        recent = [entry for entry in _RECENT if id(entry[1]) not in dropped]
+        _RECENT.clear()
+        _RECENT.extend(recent)
+    return keep
+
+
+def _facts_read(evs: list[Event]) -> int:
+    return sum(len(ev.facts) for ev in evs)
+
+
 def forget_recent() -> None:
     """A new log starts: events of the last one are no evidence about it."""
     _RECENT.clear()
@@ -86,8 +114,11 @@ def reported(record: Record) -> list[Event]:
     """Tagged failure events already made from lines of `record` (by any family)."""
     if not _RECENT:
         return []
-    ids = {id(ln) for ln in record.lines}
-    return [ev for first, ev, _ in _RECENT if id(first) in ids]
+    # by line number and source, not identity: a word wrap's spaced reading (`read_joined`)
+    # holds copies of the lines it joined
+    at = {(ln.no, ln.source.key) for ln in record.lines}
+    run = current_run()
+    return [ev for first, ev, r in _RECENT if r == run and (first.no, first.source.key) in at]
 
 
 def _evidence(record: Record, limit: int = 2000) -> str:
