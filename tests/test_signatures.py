@@ -250,6 +250,8 @@ WORD_WRAP_FACT_GAPS = {
                                     "which ends the record",
     "process-killed-by-sigbus#2": "the shell's `Bus error` line breaks before `(core dumped)`, read as a line "
                                   "of its own",
+    "xla-tpu-allocation-would-exceed-memory#0": "the wrap falls inside the bracketed shape list after "
+                                                "`space=`; the cause and both sizes are read, the memory space is not",
 }
 WRAPPED_FACT_CASES = [(e.id, None) for e in CAT.entries if e.expect] + \
     [(e.id, i) for e in CAT.entries for i, m in enumerate(e.more) if m.get("expect")]
