@@ -36,7 +36,9 @@ def _terminal_width(texts: list[str], w: int) -> bool:
     # cut inside a word: the full line ends with, and the next begins with, a word character;
     # with only two full lines (a coincidence in a short paste) the cut must split a word of
     # letters (`memo|ry`), not a number from what follows it (`1024|step`)
-    cuts = [i for i in full if texts[i][-1].isalnum() and texts[i + 1][:1].isalnum()]
+    # (or before a mark no word wrap breaks before: a number's point, `_`, `.`, a closing bracket)
+    cuts = [i for i in full if texts[i][-1].isalnum() and texts[i + 1][:1].isalnum()
+            or texts[i][-1:].strip() and texts[i + 1][:1] in ("._),;:]")]
     if len(full) == MIN_FULL:
         cuts = [i for i in cuts if texts[i][-1].isalpha() and texts[i + 1][:1].islower()]
     return bool(cuts)

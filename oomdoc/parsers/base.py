@@ -75,7 +75,8 @@ def read_joined(parse, record: Record) -> list[Event]:
     `parse` of it with a space put back at each join (`Record.spaced`): a terminal's cut
     dropped no space (`12.6|0 GiB`), an editor's word wrap did (`allocate|2.00 GiB`), and
     which of the two cut a line is not always known. The reading with more facts is kept
-    (the joined one on a tie); the other is forgotten. Every family's facts thus survive a
+    (the joined one on a tie), completed with the facts only the other read; the other
+    reading's events are forgotten. Every family's facts thus survive a
     word wrap through this one seam, not a patch per parser."""
     evs = parse(record)
     spaced = record.spaced()
@@ -86,6 +87,12 @@ def read_joined(parse, record: Record) -> list[Event]:
         keep, drop = alt, evs
     else:
         keep, drop = evs, alt
+    if [ev.kind for ev in keep] == [ev.kind for ev in drop]:
+        # one message may hold both kinds of join (a terminal's cut in `23|.04 GiB`, a dropped
+        # space in `in|use`): what the other reading read and this one did not is added
+        for ev, other in zip(keep, drop):
+            for k, v in other.facts.items():
+                ev.facts.setdefault(k, v)
     if drop:
         dropped = {id(ev) for ev in drop}
         recent = [entry for entry in _RECENT if id(entry[1]) not in dropped]
