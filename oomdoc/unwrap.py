@@ -38,7 +38,7 @@ def _terminal_width(texts: list[str], w: int) -> bool:
     # letters (`memo|ry`), not a number from what follows it (`1024|step`)
     # (or before a mark no word wrap breaks before: a number's point, `_`, `.`, a closing bracket)
     cuts = [i for i in full if texts[i][-1].isalnum() and texts[i + 1][:1].isalnum()
-            or texts[i][-1:].strip() and texts[i + 1][:1] in ("._),;:]")]
+            or texts[i][-1:].strip() and texts[i + 1][:1] and texts[i + 1][0] in "._),;:]"]
     if len(full) == MIN_FULL:
         cuts = [i for i in cuts if texts[i][-1].isalpha() and texts[i + 1][:1].islower()]
     return bool(cuts)
