@@ -127,6 +127,16 @@ def _indent(text: str) -> str:
     return text[:len(text) - len(text.lstrip())]
 
 
+def _next_word_fits(prev: Line, line: Line) -> bool:
+    """`line`'s first word would have fitted after `prev` at 80 columns: no word wrap broke there."""
+    return len(prev.raw) + 1 + len(line.raw.split(" ", 1)[0]) <= WRAP_MIN + 1
+
+
+def _anchor_near(head: str, tail: str):
+    """A catalogue anchor in the end of `head` and the start of `tail` joined (blanks aside)."""
+    return _anchors().search(_WS.sub("", head[-200:] + tail[:80]))
+
+
 def _anchor_across(head: str, tail: str) -> bool:
     """A catalogue anchor starts in `head` and ends in `tail` (blanks aside)."""
     a, b = _WS.sub("", head), _WS.sub("", tail)
@@ -150,7 +160,7 @@ def _wrap_piece(prev: Line | None, line: Line, chained: int, context: str, words
         # a word wrap goes on while each piece is nearly full and the next word would not have
         # fitted after it; the message is known (its first join had an anchor), so no anchor is needed
         if not (WORD_WRAP_MIN <= len(prev.raw) <= WRAP_MIN + 1 or _before_long_word(prev, line)) \
-                or len(line.raw) > WRAP_MIN + 1 or len(prev.raw) + 1 + len(line.raw.split(" ", 1)[0]) <= WRAP_MIN + 1:
+                or len(line.raw) > WRAP_MIN + 1 or _next_word_fits(prev, line):
             return False
     elif chained:     # every piece but the last is exactly the terminal's width
         if len(prev.raw) != chained or len(line.raw) > chained:
@@ -161,7 +171,7 @@ def _wrap_piece(prev: Line | None, line: Line, chained: int, context: str, words
     # not have fitted after it (the piece itself may be the longer: up to 80 columns); only where a
     # catalogue anchor runs across the break
     word_wrap = not chained and len(prev.raw) < WRAP_MIN
-    if word_wrap and (len(prev.raw) + 1 + len(line.raw.split(" ", 1)[0]) <= WRAP_MIN + 1
+    if word_wrap and (_next_word_fits(prev, line)
                       or len(line.raw) > WRAP_MIN + 1):
         return False
     if not word_wrap and not words and len(line.raw) > len(prev.raw):
@@ -181,7 +191,7 @@ def _wrap_piece(prev: Line | None, line: Line, chained: int, context: str, words
     if prev.text.lstrip().startswith('File "') and _EXC_LINE.match(t):
         return False      # a compiled (Cython, C) frame prints no source line: its exception follows it
     lost_prefix = prev.source is not MAIN and line.source is MAIN   # the strongest sign of a wrap
-    if indented and not _anchors().search(_WS.sub("", prev.text[-200:] + t[:80])):
+    if indented and not _anchor_near(prev.text, t):
         return False
     if chained and words and not terminal:
         # within a word-wrapped message a piece may end a sentence (`not possible.|There are 6.78G
@@ -195,7 +205,7 @@ def _wrap_piece(prev: Line | None, line: Line, chained: int, context: str, words
         # catalogue anchor runs across the break (`device|buffer: Attempting`)
         return _anchor_across(prev.text[-200:], t[:80])
     if word_wrap:       # a catalogue anchor across the break, or an exception's message broken
-        return _anchors().search(_WS.sub("", prev.text[-200:] + t[:80])) is not None \
+        return _anchor_near(prev.text, t) is not None \
             or (_EXC_LINE.match(prev.text) is not None and not _EXC_LINE.match(t))
     if chained or _EXC_LINE.match(prev.text):
         return True

@@ -181,9 +181,8 @@ class Record:
         words: an editor's word wrap dropped the space a terminal's cut never had, and
         which of the two cut a line is not always known (`Ran out|of memory`). None when
         no line was joined from pieces."""
-        if not any(ln.cuts for ln in self.lines):
-            return None
-        return "\n".join([_spaced(ln.text, ln.cuts) if ln.cuts else ln.text for ln in self.lines])
+        sp = self.spaced()
+        return None if sp is None else sp.text
 
     def spaced(self) -> Record | None:
         """This record read as an editor's word wrap: each line joined from pieces (`cuts`) with a

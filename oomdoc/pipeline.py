@@ -426,13 +426,13 @@ class Pipeline:
             # newlines read as spaces: a key a terminal wrapped ("low on\nmemory") still offers its
             # parser, and no key holds a newline, so nothing the lines hold is lost
             offered = self._keys.offered(_spaced_lower(rec.text), fast)
-            spaced = rec.spaced_text
+            spaced = rec.spaced()
             if spaced is not None:      # a word wrap's pieces joined tightly: the key as written too
-                offered = offered | self._keys.offered(_spaced_lower(spaced), fast)
+                offered = offered | self._keys.offered(_spaced_lower(spaced.text), fast)
             for i in sorted(offered):         # in module order
                 mod = self.mods[i]
                 try:
-                    evs = read_joined(mod.parse, rec)
+                    evs = read_joined(mod.parse, rec, spaced)
                 except Exception as exc:   # the input boundary: see strict.py
                     self._parser_failed(mod, rec.line, exc)
                     continue

@@ -195,10 +195,8 @@ def _style(rc, ns, origin) -> str:
     if origin is not None and origin.rank != 0:
         if origin.style in FILE_STYLES:
             return origin.style
-        if origin.style in ("hydra", "kv", "exp"):
+        if origin.style in ("hydra", "kv", "exp", "dashflag"):
             return origin.style
-        if origin.style == "dashflag":
-            return "dashflag"
         if origin.style == "flag":
             return "dashflag" if mapping(ns).get("cli", {}).get("style") == "dashflag" else "flag"
     style = mapping(ns).get("cli", {}).get("style", "kv")

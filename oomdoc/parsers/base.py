@@ -70,16 +70,16 @@ def event(kind: str, record: Record, facts: dict, text: str | None = None) -> Ev
     return ev
 
 
-def read_joined(parse, record: Record) -> list[Event]:
+def read_joined(parse, record: Record, spaced: Record | None) -> list[Event]:
     """`parse(record)`, and when a line of `record` was joined from a wrap's pieces, also
-    `parse` of it with a space put back at each join (`Record.spaced`): a terminal's cut
+    `parse(spaced)`, the record with a space put back at each join (`Record.spaced`, made
+    once by the caller for all the parsers it offers the record to): a terminal's cut
     dropped no space (`12.6|0 GiB`), an editor's word wrap did (`allocate|2.00 GiB`), and
     which of the two cut a line is not always known. The reading with more facts is kept
     (the joined one on a tie), completed with the facts only the other read; the other
     reading's events are forgotten. Every family's facts thus survive a
     word wrap through this one seam, not a patch per parser."""
     evs = parse(record)
-    spaced = record.spaced()
     if spaced is None:
         return evs
     alt = parse(spaced)
