@@ -479,3 +479,28 @@ def test_small_texts_find_the_same_literals_as_a_search_per_literal():
         odd = text + "\udcff 7 \u2588\u2588 12%|"     # a byte surrogateescape kept, tqdm's blocks
         assert detect._literals_in(odd, lits + ("\udcff 0",)) == {lit for lit in lits if lit in odd}
     assert detect._literals_in("step:1 - ab0c", ("a0c", "ab", "step:1", "b9", "b0c")) == {"ab", "step:1", "b0c"}
+
+
+@pytest.mark.parametrize("text, want", [
+    # vLLM's own wording re-raised as a plain RuntimeError: no frame, no logger line
+    ("RuntimeError: CUDA out of memory occurred when warming up sampler with 1024 dummy requests. "
+     "Please try lowering `max_num_seqs` or `gpu_memory_utilization` when initializing the engine.\n", "vllm"),
+    ("ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` "
+     "when initializing the engine.\n", "vllm"),
+])
+def test_a_message_family_only_one_library_prints_names_it(text, want):
+    got = fw(text)
+    assert got.id == want
+    assert any("message (" in e for e in got.evidence)
+
+
+def test_a_catalogue_family_of_a_shared_utility_names_no_launcher():
+    # accelerate's find_executable_batch_size also backs HF Trainer's auto_find_batch_size
+    assert fw("RuntimeError: No executable batch size found, reached zero.\n").id != "accelerate"
+
+
+def test_openrlhf_ppo_entry_script_in_a_ray_working_dir():
+    got = fw(frames("/tmp/ray/session_x/runtime_resources/working_dir_files/_ray_pkg_ab/examples/train_ppo_ray.py",
+                    f"{SP}/ray/_private/worker.py",
+                    exc="ray.exceptions.OutOfMemoryError: Task was killed due to the node running low on memory."))
+    assert got.id == "openrlhf"

@@ -80,7 +80,8 @@ def _tables():
     parsers = {p: fw for fw, d in profiles.items() for p in d.get("parsers", ())}
     names = {n: (fw, w) for fw, d in profiles.items() for n, w in d.get("names", {}).items()}
     tree = {p.removesuffix(".py"): (fw, w, reason) for fw, d in profiles.items() for p, w, reason in d.get("paths", ())}
-    return profiles, packages, modules, actors, actor_res, parsers, names, tree
+    repos = {r.lower(): fw for fw, d in profiles.items() for r in d.get("repos", ())}
+    return profiles, packages, modules, actors, actor_res, parsers, names, tree, repos
 
 
 def tier(fw: str | None) -> int:
@@ -88,7 +89,7 @@ def tier(fw: str | None) -> int:
 
 
 def detect(lines, events, entries, commands) -> Framework:
-    profiles, packages, modules, actors, actor_res, parsers, names, tree = _tables()
+    profiles, packages, modules, actors, actor_res, parsers, names, tree, repos = _tables()
     score: dict[str, float] = defaultdict(float)
     why: dict[str, list[str]] = defaultdict(list)
     forks: list[str] = []
@@ -140,6 +141,12 @@ def detect(lines, events, entries, commands) -> Framework:
         fw = parsers.get(_family(ev.kind))
         if fw:
             add(fw, 2, f"{mapping(fw).get('name', fw)} message ({ev.kind})")
+        # a catalogue family only one library prints (vLLM's sampler warm-up OOM arrives as a
+        # `gpu_oom` like any allocator message): the repository its text was read from
+        sig = ev.facts.get("signature")
+        fw = repos.get(_signature_repo(sig)) if sig else None
+        if fw:
+            add(fw, 2, f"{mapping(fw).get('name', fw)} message ({sig})")
     keys = {e.key for e in entries if e.ns == "main"}
     for fw, d in profiles.items():
         for prefix, w, reason in d.get("keys", ()):
@@ -342,6 +349,14 @@ def _runs(entry: str, base: str, name: str) -> bool:
 
 
 @lru_cache(maxsize=None)
+def _signature_repo(sid: str) -> str:
+    from ..signatures import catalogue   # loaded already: the event came from it
+    try:
+        return str(catalogue().by_id(sid).source.get("repo", "")).lower()
+    except KeyError:
+        return ""
+
+
 def _family(kind: str) -> str | None:
     from .. import parsers
 

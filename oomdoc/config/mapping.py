@@ -9,7 +9,8 @@ preferred spelling; older spellings after it), `default`, `renamed` (old key
 `detect` (see detect.py): `tier`, `packages`, `entries` (launch entry points;
 with a Hydra `cli` they take Hydra overrides), `launchers`, `text`, `actors`,
 `names` (class names, matched as whole identifiers), `paths` (source files only its
-tree has), `keys`, `forks`, `fork_of`/`contradicts`, `parsers`, `component`, `ray`.
+tree has), `keys`, `forks`, `fork_of`/`contradicts`, `parsers`, `repos` (the repositories
+whose catalogue families only it prints: a signature's `source.repo`), `component`, `ray`.
 
 Adding a framework is adding its file: detection, Hydra entry points, launcher
 programs, the Ray family and the scanner's config triggers are derived from
