@@ -270,6 +270,7 @@ def _exception(text: str) -> tuple[str | None, str | None]:
 # and Ray method names (`ray::WorkerDict.actor_rollout_update_actor()`) map to
 # a small vocabulary; `phase` is the most telling one by PHASES order.
 PHASES = (
+    "context_init",         # creating the CUDA context (cuInit, cuCtxCreate, torch's lazy init): nothing allocated yet
     "wake_up",              # vLLM/SGLang sleep-mode resume, torch_memory_saver resume
     "cuda_graph_capture",   # vLLM capture_model
     "kv_cache_init",        # vLLM profile run / KV-cache sizing at start-up
@@ -331,6 +332,10 @@ _WORKER_METHOD = _lazy(r"while processing method (\w+)")
 # OpenRLHF / Open-Reasoner-Zero actors share one `ppo_train` method name: the class says which model.
 _PPO_TRAIN = {"ppo_train", "fit"}
 _RANK = {p: i for i, p in enumerate(PHASES)}
+# the driver / runtime calls that create a context (TF's and XLA's "failed call to
+# cuDevicePrimaryCtxRetain", JCuda's cuCtxCreate, torch's `torch._C._cuda_init()` line)
+_CONTEXT_CALL = _lazy(r"\b(?:cuInit|cuCtxCreate(?:_v\d)?|cuDevicePrimaryCtxRetain|cudaSetDevice|hipSetDevice|"
+                      r"hipCtxCreate)\b|\b_C\._cuda_init\(|(?i:failed to create (?:a )?(?:cuda|gpu|device) context)")
 
 
 def func_phase(path: str, func: str) -> str | None:
@@ -340,7 +345,9 @@ def func_phase(path: str, func: str) -> str | None:
         return "optimizer_step"
     if func == "__enter__" and "sharding_manager" in path:
         return "weight_sync"
-    if func in ("convert", "_apply") and path.endswith("torch/nn/modules/module.py"):
+    if func in ("_lazy_init", "set_device", "init") and "torch/cuda/" in path:
+        return "context_init"   # torch._C._cuda_init() / cudaSetDevice: the context, before any tensor
+    if func in ("convert", "_apply", "cuda", "to") and path.endswith("torch/nn/modules/module.py"):
         return "model_load"    # Module.to() / .cuda() / .half(): the model being placed on the device
     if (func == "__init__" and ("/fsdp/" in path or path.endswith(("parallel/distributed.py",
                                                                      "wrappers/distributed.py")))) \
@@ -379,6 +386,8 @@ def phase_of(record: Record, text: str | None = None) -> dict:
         p = func_phase(path, func)
         if p and p not in found:
             found.append(p)
+    if "context_init" not in found and _CONTEXT_CALL.search(body):
+        found.append("context_init")
     if "Failed to clone() tensor with name" in body and "checkpoint_save" not in found:
         found.append("checkpoint_save")   # FSDP state_dict(): the full copy did not fit
     op = op_of(body)
