@@ -31,7 +31,7 @@ def memory_of(kind: str, facts: dict) -> str | None:
     return facts.get("memory") or MEMORY_BY_KIND.get(kind)
 
 
-WEAK = 0.3   # a specific reading weaker than this is one candidate among the fallbacks
+WEAK = 0.36   # a specific reading weaker than this is one candidate among the fallbacks
 
 
 def keep(scored: list) -> list:
