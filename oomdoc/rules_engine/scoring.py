@@ -26,7 +26,7 @@ if TYPE_CHECKING:   # annotations only: importing typing costs start-up time (is
 
 MIN_CONFIDENCE = 0.2       # below this a rule is not reported at all
 CONFIDENT = 0.5            # below this, the closest corpus cases are shown too
-RELATIVE_MIN = 0.5         # runners-up weaker than half the best are noise, not candidates
+RELATIVE_MIN = 0.45        # runners-up under ~half the best are noise, not candidates
 COMPETE_MARGIN = 0.2       # diagnoses this close to the best compete on covering the shortfall
 
 
