@@ -479,3 +479,30 @@ def test_shaping_literal_changes_no_match(monkeypatch, tmp_path):
     chunk = scan_hs.SHAPER + line[5] + scan_hs.SHAPER + line[9]
     assert sorted(present(chunk)) == [5, 9]
     assert present(scan_hs.SHAPER * 10) == []
+
+
+def test_pass_searches_only_literals_containing_no_other():
+    """The pass's literals (scan_hs.cover): a line with any rare literal holds one of them; the
+    full set then decides each candidate line (the seam and corpus tests above check the hits)."""
+    rare = (b"mem_fail", b"mem_fail_alpha", b"alpha_beta", b"fail_alpha_beta", b"zeta")
+    assert scan_hs.cover(rare) == (b"alpha_beta", b"mem_fail", b"zeta")
+    # a literal holding a newline spans lines: a line alone would not decide it, so nothing is left out
+    assert scan_hs.cover(rare + (b"zeta\neta",)) == rare + (b"zeta\neta",)
+
+
+@needs_hs
+def test_candidate_lines_at_region_edges_are_decided_by_the_full_set(monkeypatch):
+    """Regions not starting at offset 0 and lines without a final newline: the same hits as the fallback."""
+    from oomdoc.scan import TriggerGroup
+
+    groups = [TriggerGroup(f"g{i}", (w,), before=b, after=a) for i, (w, b, a) in enumerate(NESTED)]
+    body = (b"chatter\n" * 700 + b"x mem_fail_alpha_beta_gamma_mem_fail y\n" + b"chatter\n" * 700
+            + b"alpha_beta_gamma mem_fail_alpha")
+    data = b"prefix line mem_fail\n" + body
+    got = {}
+    for engine in ("hyperscan", "fallback"):
+        monkeypatch.setenv(scan_hs.ENGINE_ENV, engine)
+        got[engine] = Scanner(groups, [])._hits(data, 21, len(data))
+    assert got["hyperscan"] == got["fallback"]
+    want = [21 + p for p in _leftmost_longest(data[21:], [w.encode() for w, _, _ in NESTED])]
+    assert [p for p, _, _ in got["hyperscan"]] == want and len(want) == 4

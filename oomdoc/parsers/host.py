@@ -316,13 +316,15 @@ def continues(text: str, nxt: str) -> bool:
     process` line, the fields of one torchrun failure box, a Kubernetes
     `Reason: OOMKilled` and its `Exit Code:`, C++ `terminate` and `what()`."""
     last = text[text.rfind("\n") + 1:]
-    if "Killing subprocess" in last and ("Killing subprocess" in nxt or "exits with return code" in nxt):
+    # a capital first (memchr, ~0.04 us): the words' own searches cost ~1 us each on a 1.4 KB metric line
+    if "K" in last and "Killing subprocess" in last \
+            and ("Killing subprocess" in nxt or "exits with return code" in nxt):
         return True     # DeepSpeed's sigkill_handler: the children it kills, then the exit code
-    if "Killed process" in nxt or "oom-kill:constraint=" in nxt:
+    if ("K" in nxt and "Killed process" in nxt) or "oom-kill:constraint=" in nxt:
         return "oom-kill:constraint=" in last or "or sacrifice child" in last or _MEMCG_USAGE.search(last) is not None
     if _MEMCG_USAGE.match(nxt):
         return _MEMCG_USAGE.search(last) is not None
-    if "Exit Code:" in nxt:
+    if "C" in nxt and "Exit Code:" in nxt:
         return "OOMKilled" in last
     if "what():" in nxt:
         return "terminate called after throwing" in last

@@ -436,7 +436,8 @@ _NEW_MESSAGE = _lazy(r"\s*(?:Traceback|File \"|During handling|The above excepti
 def continues(text: str, nxt: str) -> bool:
     """Claim the lines of a wrapped allocator message (and the cudaMallocAsync table)."""
     blank = not nxt.strip()
-    if text.count("\n") >= 64 or (blank and not text[text.rfind("\n") + 1:].strip()):
+    # one-character tests (memchr, ~0.04 us) before the longer ones (~1-2 us on a 1.4 KB metric line)
+    if ("\n" in text and text.count("\n") >= 64) or (blank and not text[text.rfind("\n") + 1:].strip()):
         return False
     start = text[:600]
     if "would exceed allowed memory" in start:
@@ -444,10 +445,11 @@ def continues(text: str, nxt: str) -> bool:
     # cheap gate first: this runs for every line of every open one-line record
     if blank and "out of mem" not in start:
         return False
-    if "out of mem" not in start.replace("\n", " ") and "out of mem" not in start.replace("\n", ""):
+    if "out of mem" not in start and ("\n" not in start or "out of mem" not in start.replace("\n", " ")
+                                      and "out of mem" not in start.replace("\n", "")):
         # wrapped right after the class or inside 'CUDA out of memory'
         last = text[text.rfind("\n") + 1:]
-        return ("Error" in last or "Exception" in last) and \
+        return "E" in last and ("Error" in last or "Exception" in last) and \
             _OPEN_HEAD.search(_WS.sub("", last[-40:] + nxt[:40])) is not None
     head = _WS.sub("", start)
     body = head[head.find("outofmem"):]

@@ -16,7 +16,7 @@ from .base import lazy as _lazy
 from .. import re_cache
 from ..model import Event, Record
 from .. import signatures
-from ..scan import TriggerGroup
+from ..scan import LOG_CHAR_ORDER, TriggerGroup
 from ..units import number, to_bytes
 from .base import event, joined_variants
 
@@ -316,13 +316,21 @@ def _line_with(record: Record, anchor: str) -> str:
 _ERROR_STARTS = ("max seq len", "KV cache is needed", "Free memory on device", "No available memory for the cache",
                  "lack of CPU swap space")
 _MAX_WRAP = 4
+# each start with its character rarest in log text (one not in LOG_CHAR_ORDER, such as a capital, first):
+# a 1-character `in` (memchr, ~0.04 us) rules most lines out before the start's own search (~1 us)
+_ERROR_PROBES = tuple((max(s, key=lambda c: (c not in LOG_CHAR_ORDER, LOG_CHAR_ORDER.find(c))), s)
+                      for s in _ERROR_STARTS)
 
 
 def continues(text: str, nxt: str) -> bool:
     """A wrapped vLLM error: the message started and has not reached its end yet."""
-    if text.count("\n") >= _MAX_WRAP or not nxt.strip() or nxt.lstrip().startswith(("Traceback", 'File "')):
+    if ("\n" in text and text.count("\n") >= _MAX_WRAP) or not nxt.strip() \
+            or nxt.lstrip().startswith(("Traceback", 'File "')):
         return False
-    if not any(map(text.__contains__, _ERROR_STARTS)):   # in C: every line after an open record
+    for ch, start in _ERROR_PROBES:     # every line after an open record
+        if ch in text and start in text:
+            break
+    else:
         return False
     return not any(_errors(v) for v in joined_variants(text)) or text.rstrip().endswith(("(", ",", "/"))
 
