@@ -203,7 +203,11 @@ _RECOVERED = lazy(r"(?i)\b(?:caught|retry\w*(?!\s+(?:failed|exhausted))|recover\
                   # decreased from 16 -> 8.`, `the batch will be retrained`): an adaptation, not a stop
                   r"|\bwill\s+be\s+(?:decreased|reduced|halved|lowered|retried|retrained|split|redone)\b"
                   # ... or by a fall-back it took (`pin_memory thread got out of memory, falling back to pageable`)
-                  r"|\b(?:fall(?:ing|s)?|fell)\s+back\s+to\b")
+                  r"|\b(?:fall(?:ing|s)?|fell)\s+back\s+to\b"
+                  # ... or declared harmless by its writer (TF's `Failed to allocate memory for convolution redzone
+                  # checking; skipping this check. This is benign ...`): an optional step dropped, not a stop
+                  r"|\b(?:is|are|was)\s+(?:benign|harmless)\b|\bcan\s+(?:be\s+)?(?:safely\s+)?(?:be\s+)?ignored\b"
+                  r"|\bsafe(?:ly)?\s+(?:to\s+)?ignor\w*|\bskipping\s+(?:this|the)\s+(?:check|optimi[sz]ation|warm-?up)\b")
 # a request refused before anything ran (a kubelet's admission, a scheduler, a quota): nothing ran out
 # (`Reason: OutOfmemory` beside `Pod was rejected: Node didn't have enough resource: memory`)
 _REFUSED = lazy(r"(?i)\bpod\s+was\s+rejected\b|didn't\s+have\s+enough\s+resource|\bexceeded\s+quota\b|FailedScheduling"
