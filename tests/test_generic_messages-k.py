@@ -126,3 +126,28 @@ def test_harmless_said_of_something_else_on_another_line_does_not_hide_the_failu
             "Note: the deprecation warnings above can be safely ignored.\n")
     causes = _causes(tmp_path, text)
     assert causes and causes[0] != "not-oom"
+
+
+# ---------------------------------------------------------------- RESOURCE_EXHAUSTED said of another resource
+@pytest.mark.parametrize("text", [
+    # gRPC's message-size cap (a TensorBoard / metrics upload), the status on its own line
+    "grpc._channel._InactiveRpcError: <_InactiveRpcError of RPC that terminated with:\n"
+    "\tstatus = StatusCode.RESOURCE_EXHAUSTED\n"
+    "\tdetails = \"Received message larger than max (8653181 vs. 4194304)\"\n>\n",
+    # a checkpoint write to GCS refused by its rate limit (tensorstore / Orbax)
+    "E1125 03:01:09.881 async_checkpointer.py:193] Checkpoint save failed: RESOURCE_EXHAUSTED: Error writing to "
+    "gs://b/run7/5000/state/d/0.zarr: HTTP 429 Too Many Requests: The object exceeded the rate limit for object mutation "
+    "operations.\n",
+    # a reward model behind a quota'd API in an RL loop
+    "W1125 03:01:09 reward.py:88] judge call failed: RESOURCE_EXHAUSTED: Quota exceeded for quota metric "
+    "'Generate content requests' and limit 'requests per minute per region'; retrying in 30s\n",
+])
+def test_resource_exhausted_said_of_another_resource_is_no_oom(text):
+    assert _generic(text) == []
+
+
+def test_resource_exhausted_said_of_memory_over_grpc_is_still_an_oom():
+    text = ("\tstatus = StatusCode.RESOURCE_EXHAUSTED\n"
+            "\tdetails = \"OOM when allocating tensor with shape[8192,32000] and type float on "
+            "/job:worker/replica:0/task:1/device:GPU:0 by allocator GPU_0_bfc\"\n")
+    assert [e.kind for e in read_events(text.encode()).events if e.kind != "crash"]
