@@ -151,3 +151,10 @@ def test_resource_exhausted_said_of_memory_over_grpc_is_still_an_oom():
             "\tdetails = \"OOM when allocating tensor with shape[8192,32000] and type float on "
             "/job:worker/replica:0/task:1/device:GPU:0 by allocator GPU_0_bfc\"\n")
     assert [e.kind for e in read_events(text.encode()).events if e.kind != "crash"]
+
+
+def test_advice_to_retry_is_no_recovery():
+    # Ray's memory monitor text advises a retry; the driver's steps after it are not this worker recovering
+    text = (TORCH_2X + "\nSet max_restarts and max_task_retries to enable retry when the task crashes due to OOM.\n"
+            "step 12 loss 2.1\nstep 13 loss 2.0\n")
+    assert "recovered_oom" not in _kinds(text)

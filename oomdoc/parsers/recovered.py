@@ -39,7 +39,7 @@ FACTS = {
 AFTER = 8       # kept lines after the OOM where the recovery must be said
 WENT_ON = 2     # training lines of the same writer after it that prove the run went on
 _RECOVERS = lazy(
-    r"(?i)\battempt\w*\s+to\s+recover\b|\brecover(?:s|ing|ed)?\s+from\b|\bre-?try(?:ing)?\b|\bwill\s+(?:be\s+)?retr"
+    r"(?i)\battempt\w*\s+to\s+recover\b|\brecover(?:s|ing|ed)?\s+from\b|\bre-?trying\b|\bretried\b|\bwill\s+(?:be\s+)?retr"
     r"|\bskip(?:s|ping|ped)?\s+(?:this\s+|the\s+|that\s+)?(?:update|batch|step|sample|iteration|example)s?\b"
     r"|\btrying\s+(?:again|(?:a\s+)?(?:smaller\s+|lower\s+)?batch[\s_-]?size)\b"
     r"|\b(?:copy|copying|move|moving)\s+(?:the\s+)?inputs?\b.{0,80}?\bto\s+(?:the\s+)?cpu\b"
@@ -48,6 +48,8 @@ _GAVE_UP = lazy(
     r"(?i)\b(?:fail\w*|unable|could\s*n[o']t|cannot|can't)\s+(?:to\s+)?recover|\bgiv(?:ing|e)\s+up\b|\bgave\s+up\b"
     r"|\bno\s+(?:more\s+)?retries\b|\bretries\s+exhausted\b|\bout\s+of\s+retries\b|\bmax\w*\s+retr\w*\s+(?:reached|exceeded)"
     r"|\bno\s+executable\s+batch\s+size\b|\bwill\s+not\s+retry\b|\bnot\s+retrying\b|\babort\w*")
+# ... said as what it does, not as advice (Ray's `Set max_restarts and max_task_retries to enable retry when ...`)
+_ADVICE = lazy(r"(?i)\b(?:set|enable|consider|recommend\w*|you\s+(?:can|may|should|could)|to\s+avoid|if)\b")
 _STEP = lazy(r"(?i)\b(?:loss|epoch|step|batch|iter(?:ation)?|num_updates)\b\W{0,3}\d")
 # ... said of the OOM on its own line, a bare `skipped` is enough (`CUDA OOM on batch 13, skipped (...)`)
 _SKIPPED = lazy(r"(?i)\bskip(?:s|ped|ping)\b")
@@ -104,7 +106,7 @@ def _said_around(ln, key) -> str | None:
     m = _MESSAGE.search(ln.text)
     head = ln.text[:m.start()] if m else ""
     said = _RECOVERS.search(head) or _SKIPPED.search(head)
-    return ln.text.strip() if said and not _GAVE_UP.search(head) else None
+    return ln.text.strip() if said and not _GAVE_UP.search(head) and not _ADVICE.search(head) else None
 
 
 def _recovery(after, key) -> tuple[int, str] | None:
@@ -118,7 +120,7 @@ def _recovery(after, key) -> tuple[int, str] | None:
             continue        # a traceback's frames and source lines say nothing of what the program did
         if _GAVE_UP.search(t):
             return None
-        if _RECOVERS.search(t):
+        if _RECOVERS.search(t) and not _ADVICE.search(t):
             return i, t
     return None
 
