@@ -158,3 +158,15 @@ def test_advice_to_retry_is_no_recovery():
     text = (TORCH_2X + "\nSet max_restarts and max_task_retries to enable retry when the task crashes due to OOM.\n"
             "step 12 loss 2.1\nstep 13 loss 2.0\n")
     assert "recovered_oom" not in _kinds(text)
+
+
+def test_an_oom_whose_lines_were_not_kept_is_left_alone():
+    # a big log keeps only some lines: an OOM past the last kept line has nothing to be read after it
+    from oomdoc.parsers import recovered
+
+    analysis = read_events((TORCH_2X + "\nskipping batch after OOM\nstep 2 loss 2.4\nstep 3 loss 2.3\n").encode())
+    oom = next(e for e in analysis.events if e.kind == "recovered_oom")
+    oom.kind = oom.facts.pop("recovered_kind")
+    oom.line = oom.end_line = analysis.lines[-1].no + 100
+    recovered.after_read(analysis)
+    assert oom.kind == "gpu_oom"

@@ -72,7 +72,10 @@ def after_read(analysis) -> None:
     metric_lines = {ln for name in analysis.metrics.names() for _, _, ln in analysis.metrics.points(name)}
     numbers = [ln.no for ln in lines]
     for ev in failures[:64]:
-        start = _after_message(lines, bisect_left(numbers, ev.line), ev)
+        first = bisect_left(numbers, ev.line)
+        if first >= len(lines) or lines[first].no > ev.end_line:
+            continue        # the OOM's own lines were not kept (a big log is sampled): nothing to read after it
+        start = _after_message(lines, first, ev)
         # the writer's words around the message it quotes on its own line (`CUDA OOM on batch 13, skipped (torch.
         # OutOfMemoryError: ...)`), then its next lines
         said = _said_around(lines[start - 1], ev.source.key) if start else None
