@@ -15,6 +15,7 @@ between does not break them):
 * Open-Reasoner-Zero's `config key / value` table and `Override k from a to b`;
 * accelerate's "`--num_processes` was set to a value of `8`" summary;
 * LLaMA-Factory's `Process rank: 0, world size: 8, ...`; HF Trainer's banner;
+* a call to `gradient_checkpointing_enable(...)` in quoted code (a traceback's context, a pasted script);
 * echoed launch commands (`set -x` `+ python3 -m ...`, `$ accelerate launch ...`),
   `+ export NAME=value`, Hydra's `Error executing job with overrides: [...]`.
 """
@@ -41,6 +42,9 @@ _ENV_FIRST = "+ePCRV"      # what an _ENV match starts with: `+ `, `export `, a 
 _ORZ_OVERRIDE = re_cache.lazy(r"^Override (\w+) from (.*) to (.*)$")
 _TOPS = ("actor_rollout_ref", "worker", "algorithm", "trainer", "critic", "data", "reward_model")
 _HF_BANNER_HEADS = ("Instantaneous", "Gradient Acc", "Total ", "Num ", "Number of train", "Training with Data")
+# a call to HF's `gradient_checkpointing_enable(...)` in code, not commented out (an IPython context line keeps its
+# number gutter, an arrow `---->` marks the running one)
+_CALLED = re_cache.lazy(r"^(?:-*>?\s*\d+\s+)?[^#'\"]*\bgradient_checkpointing_enable\(")
 _TRL_CLASSES = ("GRPOConfig", "PPOConfig", "RLOOConfig", "DPOConfig", "SFTConfig", "KTOConfig", "ORPOConfig")
 
 
@@ -113,6 +117,9 @@ def read(lines, warn) -> tuple[list[Entry], list[shell.Command]]:
                 _hydra_list(_hydra_joined(lines, i - 1, s), ln.no, entries)
             elif banners.BATCH_EXHAUSTED in s:
                 entries.extend(banners.batch_exhausted(ln.no))
+            elif "gradient_checkpointing_enable(" in s and _CALLED.search(s):
+                # the code that ran, quoted by a traceback's context or a pasted script: checkpointing is on
+                entries.append(Entry("gradient_checkpointing", True, f"log:{ln.no}", DUMP, style="code"))
         except (RecursionError, MemoryError):
             warn(f"log:{ln.no}: config block too deep or too large; skipped")
     return entries, commands

@@ -32,11 +32,12 @@ from __future__ import annotations
 
 from importlib import import_module
 
-# Order matters only for display; every module sees every matching record.
+# Order matters only for display and for the judges after the read (`recovered` re-kinds an OOM its
+# program went on from before `bars` looks for the first failure); every module sees every matching record.
 # `signature` reports the catalogue hits the others did not; `generic`, last, a failure
 # that says memory ran out in a wording nobody catalogued.
 FAMILIES = ("pytorch", "runtime", "ray", "vllm", "llamacpp", "deepspeed", "host", "metrics", "crash", "nvsmi", "cut",
-            "bars", "signature", "generic")
+            "recovered", "bars", "signature", "generic")
 
 _loaded: list | None = None
 

@@ -203,7 +203,11 @@ _RECOVERED = lazy(r"(?i)\b(?:caught|retry\w*(?!\s+(?:failed|exhausted))|recover\
                   # decreased from 16 -> 8.`, `the batch will be retrained`): an adaptation, not a stop
                   r"|\bwill\s+be\s+(?:decreased|reduced|halved|lowered|retried|retrained|split|redone)\b"
                   # ... or by a fall-back it took (`pin_memory thread got out of memory, falling back to pageable`)
-                  r"|\b(?:fall(?:ing|s)?|fell)\s+back\s+to\b")
+                  r"|\b(?:fall(?:ing|s)?|fell)\s+back\s+to\b"
+                  # ... or declared harmless by its writer (TF's `Failed to allocate memory for convolution redzone
+                  # checking; skipping this check. This is benign ...`): an optional step dropped, not a stop
+                  r"|\b(?:is|are|was)\s+(?:benign|harmless)\b|\bcan\s+(?:be\s+)?(?:safely\s+)?(?:be\s+)?ignored\b"
+                  r"|\bsafe(?:ly)?\s+(?:to\s+)?ignor\w*|\bskipping\s+(?:this|the)\s+(?:check|optimi[sz]ation|warm-?up)\b")
 # a request refused before anything ran (a kubelet's admission, a scheduler, a quota): nothing ran out
 # (`Reason: OutOfmemory` beside `Pod was rejected: Node didn't have enough resource: memory`)
 _REFUSED = lazy(r"(?i)\bpod\s+was\s+rejected\b|didn't\s+have\s+enough\s+resource|\bexceeded\s+quota\b|FailedScheduling"
@@ -216,6 +220,15 @@ _REFUSED = lazy(r"(?i)\bpod\s+was\s+rejected\b|didn't\s+have\s+enough\s+resource
 # ... unless said not to happen (`no request can be retracted`, `could not recover`)
 _NOT_RECOVERED = lazy(r"(?i)\b(?:no|not|cannot|can't|unable\s+to|failed\s+to|nothing)\b[^.;]{0,30}?"
                       r"\b(?:retract|recover|preempt)\w*")
+# RESOURCE_EXHAUSTED is absl's / gRPC's status for any resource: when nothing else on the line says memory and the
+# record names another resource (a quota, a rate limit: `HTTP 429 Too Many Requests`, gRPC's message-size cap:
+# `StatusCode.RESOURCE_EXHAUSTED` / `Received message larger than max`), it is not memory
+# (gRPC's enum, `StatusCode.RESOURCE_EXHAUSTED`, is memory only when its record says so)
+_MEMORY_WORD = lazy(r"(?i)memory|\balloc|\boom\b|\bbytes\b|[KMGT]i?B\b")
+_EXHAUSTED_STATUS = lazy(r"(?i)\b(?:StatusCode\.)?RESOURCE_EXHAUSTED\b")
+_OTHER_RESOURCE = lazy(r"(?i)\bquotas?\b|\brate[\s_-]?limit|\btoo\s+many\s+requests\b|\bHTTP\s*(?:status\s*)?429\b"
+                       r"|\bmessage\s+larger\s+than\s+max|\bmax(?:imum)?\s+(?:receive|send)\s+message|\bgrpc_status:\s*8\b"
+                       r"|\brequests?\s+per\s+(?:second|minute|hour|day)\b|\btokens?\s+per\s+min")
 # pinned (page-locked) host memory is a staging optimisation most libraries fall back from (ggml's
 # `failed to allocate N MiB of pinned memory: out of memory`): a failure only when raised or logged as an error
 _OPTIONAL = lazy(r"(?i)\b(?:pinned|page-locked)\s+(?:host\s+)?memory\b")
@@ -359,6 +372,10 @@ def _ran_out_line(record: Record) -> str | None:
         near = lines[max(0, i - _NEIGHBOURS):i + _NEIGHBOURS + 1]
         if any(_REFUSED.search(n.text) for n in near):
             continue
+        if "RESOURCE_EXHAUSTED" in clause.upper() and not _said(_EXHAUSTED_STATUS.sub(" ", clause)) and (
+                any(_OTHER_RESOURCE.search(n.text) for n in near)
+                or ("StatusCode." in clause and not _MEMORY_WORD.search(_EXHAUSTED_STATUS.sub(" ", record.text)))):
+            continue        # the status said of a quota, a rate limit or a message-size cap, not of memory
         if _SELF_FAILING.search(clause) or ln.level in ("ERROR", "FATAL", "CRITICAL"):
             return t
         if _TOO_LARGE_RE.search(clause) and not _FELL_BACK.search(t) and not _PLACED_ELSEWHERE.search(t):
