@@ -112,6 +112,7 @@ def clean(raw: str) -> list[str]:
 _MESSAGE_KEYS = ("log", "MESSAGE", "message", "msg", "textPayload")
 # (Python's logging.LogRecord keeps the formatted traceback in `exc_text`, which JSON formatters such as Ray's print)
 _ERROR_KEYS = ("error", "err", "exception", "exc_info", "exc_text", "stack_trace", "stacktrace")
+_EXIT_KEYS = ("exitCode", "exit_code", "exitcode")
 _MESSAGE_RE = re_cache.lazy(r'"(?:log|MESSAGE|message|msg|textPayload)"\s*:\s*"((?:[^"\\]|\\.)*)')
 
 
@@ -137,7 +138,13 @@ def _record_message(raw: str) -> str:
                 # structured loggers (zap, structlog, pino, logrus) print the failure beside the message, in
                 # its own field (`"msg":"query failed","error":"...Memory limit exceeded..."`)
                 err = next((doc[k] for k in _ERROR_KEYS if isinstance(doc.get(k), str) and doc[k].strip()), None)
-                return doc[key] if err is None else f"{doc[key]}\n{err}"
+                msg = doc[key] if err is None else f"{doc[key]}\n{err}"
+                # ... and a controller (zap, Kubernetes operators) the termination it reports, in fields of their own
+                # (`"msg":"Pod container terminated","reason":"OOMKilled","exitCode":137`)
+                why = [f"reason: {doc['reason']}"] if isinstance(doc.get("reason"), str) and doc["reason"] else []
+                why += [f"exit code {doc[k]}" for k in _EXIT_KEYS if isinstance(doc.get(k), int)
+                        and not isinstance(doc[k], bool)][:1]
+                return "\n".join([msg, *why]) if why else msg
     return raw
 
 

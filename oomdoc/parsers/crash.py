@@ -151,6 +151,8 @@ _NOT_MINE = ("potential root causes", "common causes include", "Possible reasons
              "potentialrootcauses", "commoncausesinclude", "Possiblereasonsinclude")
 _WRAPPERS = ("ChildFailedError", "RayTaskError", "RayActorError", "ActorDiedError", "WorkerCrashedError",
              "CalledProcessError", "ActorUnschedulableError")
+# a pipe read from a child process that is gone (SGLang's `scheduler_pipe_readers[i].recv()` -> EOFError)
+_PEER_GONE = ("EOFError", "BrokenPipeError", "ConnectionResetError")
 _EXC_AT_START = _lazy(r"\s*(?P<exc>[A-Za-z_][\w.]*(?:Error|Exception))\s*:")
 
 
@@ -212,6 +214,8 @@ def parse(record: Record) -> list[Event]:
         exc, msg = final
         if any(w in exc for w in _WRAPPERS):
             return []  # a launcher/actor wrapper: the failure itself is reported by its own record
+        if exc in _PEER_GONE and ("multiprocessing/connection.py" in text or "multiprocessing\\connection.py" in text):
+            return []  # the parent's read of a pipe whose child died: the death is reported by its own record
         facts = {"reason": "python_exception", "exception": exc, "message": msg[:200]}
     else:
         if final is not None:

@@ -47,13 +47,14 @@ KEYS = ("out of", "out-of", "outofmemory", "oom", "enough", "insufficient", "exh
         "allocfailed", "sigkill", "signal 9", "signal: 9", "signal: killed", "kill signal", "killed signal",
         "but only", "status_memory", "is full", "bad alloc", "died", "crashed", "abruptly", "unexpectedly",
         "fit ", "too large", "too big", "requested=", "required=", "needed=", ", only", "; only", "oomed",
-        "oom'd", "ooming",
+        "oom'd", "ooming", "cache full", "no memory", "exit code", "exitcode", "exit status", "returncode", "return code",
         *(f"{p} {v}" for p in ("to", "t") for v in ("grow", "extend", "expand", "resize", "enlarge", "increase")))
 # the catalogue's literals find the records this net reads; these find a worker that died with no error of its
 # own and a memory limit named by its enforcer, which no family's literal holds
 TRIGGERS = (TriggerGroup("generic-died", ("terminated abruptly", "exited unexpectedly", "stopped unexpectedly",
                                           "died unexpectedly", "workers died", "ernel crashed", "ernel died",
-                                          "appears to have died", "memory limit of", "signal: killed"), before=2, after=4),)
+                                          "appears to have died", "memory limit of", "signal: killed",
+                                          "xit code: -9", "xit code -9", "xitcode=-9", "eturncode=-9", "xit status -9"), before=2, after=4),)
 LINE_TRIGGERS = ()
 KINDS: dict[str, str] = {}     # it emits the kinds of the families it stands in for
 FACTS = {"generic_text": "the sentence that said memory ran out (a wording no catalogue entry knows)"}
@@ -91,7 +92,12 @@ _LIMIT_EXCEEDED = (r"memory\s+limit\s+(?:of\s+[\d.]+\s*\w+\s+)?exceeded|exceeded
 _KV_SHORT = (r"(?:not|no|isn't)\s+enough\s+(?:free\s+|available\s+)?kv[\s_-]?cache\b"
              r"|insufficient\s+(?:free\s+)?kv[\s_-]?cache\b"
              r"|\bno\s+(?:free|available)\s+kv[\s_-]?cache\s+(?:blocks?|pages?|slots?|space)\b"
-             r"|\bkv[\s_-]?cache(?:\s+(?:pool|blocks))?\s+(?:is\s+|was\s+|has\s+been\s+)?exhausted\b")
+             r"|\bkv[\s_-]?cache(?:\s+(?:pool|blocks))?\s+(?:is\s+|was\s+|has\s+been\s+)?exhausted\b"
+             # ... or full (`failed to decode the batch: KV cache is full`), unless preempted or retried (_RECOVERED)
+             r"|\bkv[\s_-]?cache(?:\s+(?:pool|blocks))?\s+(?:is\s+|was\s+|has\s+become\s+)?full\b"
+             # ... or memory short for one (`Insufficient memory to allocate KV-caches. Required: N, Available: M`)
+             r"|\b(?:not\s+enough|insufficient|no)\s+(?:[\w/]+\s+){0,2}?memory\s+(?:left\s+|available\s+)?"
+             r"(?:to\s+(?:allocate|hold|store)|for)\s+(?:the\s+|a\s+|any\s+)?kv[\s_-]?caches?\b")
 _RAN_OUT = lazy(
     r"(?i)out[ -]of[ -](?:[\w/]+[ -]){0,2}?(?:memory|vram|hbm)\b|\bOutOfMemory|(?<![A-Za-z_])OOM(?:Killed|[ -]?kill\w*)?(?![a-z])"
     r"|(?<![A-Za-z_])OOM(?:ed|'d|ing)\b"        # OOM as a verb (`rollout worker 7 OOMed during generate`)
@@ -142,7 +148,7 @@ _NO_FIT_RE = lazy(r"(?i)" + _NO_FIT)
 _KV_SHORT_RE = lazy(r"(?i)" + _KV_SHORT)
 _KV_OVER = lazy(r"(?i)\b(?:request\w*|requir\w*|need\w*)\b[^.;]{0,60}?\bkv[\s_-]?cache\b[^.;]{0,60}?"
                 r"\bexceeds?\s+(?:the\s+)?(?:available|free|remaining)\b")
-_KV_CACHE = lazy(r"(?i)\bkv[\s_-]?cache\b|(?<![a-z])kvcache\b|\bcache\s+blocks?\b|\bKV\s+(?:pool|blocks?)\b")
+_KV_CACHE = lazy(r"(?i)\bkv[\s_-]?caches?\b|(?<![a-z])kvcache\b|\bcache\s+blocks?\b|\bKV\s+(?:pool|blocks?)\b")
 # an allocation that failed counts when the line also names memory, a size or a GPU library
 _ALLOC_FAILED = lazy(
     r"(?i)fail(?:ed|ure)?\s+to\s+(?:pre-?)?allocate|fail(?:ed|ure)?\s+to\s+reserve|"
@@ -195,6 +201,10 @@ _HEDGE = lazy(
 # a shell or REPL prompt: `$ cmd`, `>>> expr`, `PS C:\\dir> cmd`, `user@host:~/dir$ cmd`, `(venv) user@host dir % cmd`
 _PROMPT = lazy(r"(?:\([\w.-]+\)\s+)?(?:\$|>>>|PS\s+[A-Za-z]:\\[^>]*>|[\w.-]+@[\w.-]+[:\s][^\s$#%]*\s?[$#%])\s")
 _CLAUSE = lazy(r"(?<=[.!?;])\s+(?=\S)|\s+\|\s+")
+# advice after a dash: it hedges only itself when what comes before says a failure (`failed to decode the batch: KV
+# cache is full - try increasing it via the context size`), not a bare condition (`TCP: out of memory -- consider
+# tuning tcp_mem`, a kernel's hint)
+_ADVICE_TAIL = lazy(r"\s+[-\u2013\u2014]+\s+(?=(?i:try|consider|please|you\s+(?:can|may|might|should|could))\b)")
 # an OOM the program caught and went on from is no failure (said anywhere on the line); a retry that
 # failed too (`cudaMalloc retry failed: out of memory`) is the failure
 _RECOVERED = lazy(r"(?i)\b(?:caught|retry\w*(?!\s+(?:failed|exhausted))|recover\w*|retract\w*|preempt\w*)\b"
@@ -266,7 +276,9 @@ _NEIGHBOURS = 3     # lines around the wording where the failure may be said (`R
 # a process reported killed by SIGKILL, in any supervisor's wording (`return code Negsignal.SIGKILL`,
 # `exited with 'signal 9 (SIGKILL)'`, `signal: killed`, `Killed signal terminated program`): the OOM killer's
 # signal, a `possible` host kill as the catalogue's own SIGKILL families
-_SIGKILLED = lazy(r"(?i)\bSIGKILL\b|\bsignal[:\s]+9\b|\bsignal:\s*killed(?-i:(?![a-z_]))|\bkill(?:ed)?\s+signal\b")
+_SIGKILLED = lazy(r"(?i)\bSIGKILL\b|\bsignal[:\s]+9\b|\bsignal:\s*killed(?-i:(?![a-z_]))|\bkill(?:ed)?\s+signal\b"
+                  # a child's exit code -9 is Python's (multiprocessing, subprocess) way to say SIGKILL
+                  r"|\b(?:exit\s*(?:code|status)|exitcode|return\s*code|returncode)\W{0,3}-9\b")
 # ... unless the line names another sender: a timeout, a cancellation, a preemption, a supervisor escalating
 _OTHER_KILLER = lazy(r"(?i)time[ds]?\s*out|timeout|time\s+limit|deadline|cancel\w*|preempt\w*|\bby\s+(?:the\s+)?user\b"
                      r"|manual\w*|\bsend(?:s|ing)?\s+(?:a\s+)?SIGKILL|escalat\w*|SIGTERM|graceful\w*|shutdown|shutting\s+down"
@@ -284,7 +296,7 @@ _CRASHED_OTHERWISE = lazy(r"(?i)segmentation|segfault|SIGSEGV|SIGABRT|SIGBUS|bus
 # ... where `signaled to shutdown` / `to terminate` says what the signal did (TGI's `Shard process was signaled to
 # shutdown with signal 9`), not that a shutdown sent it
 _SIGNALLED_TO = lazy(r"(?i)\bsignall?ed\s+to\s+(?:shut\s*down|stop|terminate|exit)\b")
-_KILL_KEYS = ("sigkill", "signal", "kill signal", "killed signal", "died", "crashed", "abruptly", "unexpectedly")
+_KILL_KEYS = ("sigkill", "signal", "kill signal", "killed signal", "died", "crashed", "abruptly", "unexpectedly", "-9")
 # a condition, not an event: `SIGKILL when mem <= 5.00%` (a killer's configured threshold)
 _CONDITION = lazy(r"(?i)\bwhen(?:ever)?\b|[<>]=|≤|≥|\bthreshold")
 KILL_SIGNATURE = "generic-sigkill"
@@ -360,7 +372,11 @@ def _ran_out_line(record: Record) -> str | None:
         if _PROMPT.match(t):
             continue        # a command the user typed (`$ journalctl -k | grep -e oom -e Killed`) reports nothing
         # a path or link (`docs/faq.md#out-of-memory`) says nothing ran out
-        clause = next((c for c in _CLAUSE.split(_LINK.sub(" ", t)) if _said(c)), None)
+        said = _LINK.sub(" ", t)
+        head = _ADVICE_TAIL.split(said, 1)[0]
+        if head != said and _FAILURE.search(head):
+            said = head
+        clause = next((c for c in _CLAUSE.split(said) if _said(c)), None)
         if clause is None or _hedged(clause) or (_RECOVERED.search(t) and not _NOT_RECOVERED.search(t)):
             continue
         if _OPTIONAL.search(clause) and ln.level not in ("ERROR", "FATAL", "CRITICAL") and not _RAISED.search(t):
