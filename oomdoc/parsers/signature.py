@@ -56,6 +56,7 @@ FACTS["phases"] = "every phase recognised, outermost first"
 
 _RANK = {"possible": 0, "likely": 1, "certain": 2}
 NEAR = 400     # lines: a Ray driver re-raises a worker's failure soon after the worker prints it
+ADJACENT = 12  # lines: a kill this close under a failure follows from it (a word wrap spreads one record)
 _WS = re_cache.lazy(r"\s+")
 _SQUEEZED = [(e, tuple(_WS.sub("", a) for a in e.anchors)) for e in _CAT.entries]
 
@@ -100,6 +101,7 @@ def parse(record: Record) -> list[Event]:
                 for k, v in e.read_facts(vs).items():   # its facts join the failure it repeats
                     same.facts.setdefault(k, v)
                 continue
+
         facts = e.read_facts(vs)
         if e.parser is not None or cut:
             facts["truncated"] = True
@@ -113,3 +115,18 @@ def parse(record: Record) -> list[Event]:
         done.append(ev)
         memories.add(e.memory)
     return out
+
+
+def after_read(analysis) -> None:
+    """A bare kill printed right under a failure reported in full is the launcher cleaning up
+    after it (DeepSpeed's sigkill_handler kills the other ranks): unwrapped, the kill joins the
+    failure's record and is covered there; a word wrap (or another writer's lines) can close
+    that record late, so the kill is judged here by lines instead of by record."""
+    # (a kill beside a host failure is more of the same failure: kept, it carries the signal)
+    failures = [(ev.line, ev.end_line) for ev in analysis.events
+                if ev.facts.get("certainty") == "certain" and ev.facts.get("memory") not in (None, "host")]
+    if not failures:
+        return
+    analysis.events[:] = [ev for ev in analysis.events if not (
+        ev.kind == "process_killed" and ev.facts.get("certainty") == "possible"
+        and any(start <= ev.line and 0 <= ev.line - end <= ADJACENT for start, end in failures))]
