@@ -444,6 +444,8 @@ class Pipeline:
                         if merged is None:
                             self.analysis.events.append(ev)
                             out.append(ev)
+            if rec.kind == "traceback":
+                _frames_after_message(self.analysis.events, rec)
         return out
 
     def _merge(self, ev: Event) -> Event | None:
@@ -464,6 +466,31 @@ class Pipeline:
                 prev.end_line = max(prev.end_line, ev.end_line)
                 return prev
         return None
+
+
+# A traceback pasted AFTER the error it belongs to: reporters often put the message first and
+# the frames below it (an issue's "Error Log" block, a logger that prints the message and then the
+# stack). A frames-only block (no exception line of its own) right below a device-OOM event that
+# names no phase is that event's stack: its phase and failing op (logits, attention) are read from it.
+_EXC_LINE = re_cache.lazy(r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Exit|Interrupt|Warning)\b")
+_FRAMES_GAP = 3
+
+
+def _frames_after_message(events: list, rec: Record) -> None:
+    if not events or any(_EXC_LINE.match(ln.text) for ln in rec.lines):
+        return
+    ev = events[-1]
+    if ev.kind not in ("gpu_oom", "accelerator_oom") or ev.source != rec.source \
+            or not 0 < rec.line - ev.end_line <= _FRAMES_GAP or "phase" in ev.facts or "op" in ev.facts:
+        return
+    frames = rec.frames()
+    if not frames:
+        return
+    from .parsers.pytorch import phase_of
+    for k, v in phase_of(rec).items():
+        ev.facts.setdefault(k, v)
+    if not ev.frames:
+        ev.frames = frames
 
 
 def _spaced_lower(text: str) -> str:
