@@ -82,6 +82,12 @@ _KILLED = _lazy(
     r"Killed process (?P<pid>\d+) \((?P<comm>.*?)\)(?= total-vm|,|\s*$)"
     r"(?: total-vm:(?P<vm>\d+)kB)?(?:, anon-rss:(?P<anon>\d+)kB)?(?:, file-rss:(?P<file>\d+)kB)?"
     r"(?:, shmem-rss:(?P<shmem>\d+)kB)?")
+# the same kernel line pasted with its pid elided (`Out of memory: Killed process (VLLM::Worker_TP)`), the
+# memory fields often wrapped onto the next line; only with the kernel's reason head, never bare prose
+_KILLED_NOPID = _lazy(r"(?P<reason>Out of memory(?: \(oom_kill_allocating_task\))?|Memory cgroup out of memory):"
+                      r"\s+Killed process \((?P<comm>[^()\n]{1,64})\)")
+_VM_FIELDS = _lazy(r"total-vm:(?P<vm>\d+)kB,?\s+anon-rss:(?P<anon>\d+)kB(?:,?\s+file-rss:(?P<file>\d+)kB)?"
+                   r"(?:,?\s+shmem-rss:(?P<shmem>\d+)kB)?")
 _KILL_OLD = _lazy(r"(?P<reason>Out of memory|Memory cgroup out of memory): Kill process (?P<pid>\d+) "
                        r"\((?P<comm>.*?)\) score \d+ or sacrifice child")
 _INVOKED = _lazy(r"(?P<comm>\S+) invoked oom-killer: gfp_mask=(?P<gfp>0x[0-9a-fA-F]+)")
@@ -153,22 +159,24 @@ def _k8s_qty(num: str, unit: str | None) -> int | None:
 
 
 def _kernel(text: str) -> dict | None:
-    m = _KILLED.search(text) or _KILL_OLD.search(text)
+    m = _KILLED.search(text) or _KILL_OLD.search(text) or _KILLED_NOPID.search(text)
     inv = _INVOKED.search(text)
     ok = _OOMKILL.search(text)
     if not (m or inv or ok):
         return None
     f: dict = {"killer": "kernel"}
     if m:
-        f["pid"] = int(m["pid"])
+        if m.re is not _KILLED_NOPID.compiled():
+            f["pid"] = int(m["pid"])
         f["process_name"] = m["comm"]
         if m["reason"]:
             f["oom_reason"] = m["reason"]
-        if m.re is _KILLED.compiled():
-            f["total_vm_bytes"] = _kb(m["vm"])
-            f["anon_rss_bytes"] = _kb(m["anon"])
-            f["file_rss_bytes"] = _kb(m["file"])
-            f["shmem_rss_bytes"] = _kb(m["shmem"])
+        vm = m if m.re is _KILLED.compiled() else (_VM_FIELDS.search(text) if m.re is _KILLED_NOPID.compiled() else None)
+        if vm:
+            f["total_vm_bytes"] = _kb(vm["vm"])
+            f["anon_rss_bytes"] = _kb(vm["anon"])
+            f["file_rss_bytes"] = _kb(vm["file"])
+            f["shmem_rss_bytes"] = _kb(vm["shmem"])
         if (m["reason"] or "").startswith("Memory cgroup"):
             f["memcg"] = True
     if ok:

@@ -388,8 +388,10 @@ def phase_of(record: Record, text: str | None = None) -> dict:
             found.append(p)
     if "context_init" not in found and _CONTEXT_CALL.search(body):
         found.append("context_init")
-    if "Failed to clone() tensor with name" in body and "checkpoint_save" not in found:
-        found.append("checkpoint_save")   # FSDP state_dict(): the full copy did not fit
+    # FSDP state_dict(): the full copy did not fit (_state_dict_utils.py's clone warning; its head is often cut)
+    if ("Failed to clone() tensor with name" in body or "state_dict entry could point to invalid" in body
+            or "Please check clone implementation of" in body) and "checkpoint_save" not in found:
+        found.append("checkpoint_save")
     op = op_of(body)
     if not found:
         return {"op": op} if op else {}
