@@ -100,7 +100,7 @@ def _anchors() -> re.Pattern:
     if _ANCHORS is None:
         from . import signatures
 
-        lits = {_WS.sub("", a) for e in signatures.catalogue().entries for a in e.anchors}
+        lits = {a for anchors in signatures.squeezed_anchors() for a in anchors}
         # longest first; ties by text, so every process builds the same pattern (re_cache)
         _ANCHORS = re_cache.compile("|".join(re_cache.escape(x) for x in sorted(lits, key=lambda x: (-len(x), x))))
     return _ANCHORS

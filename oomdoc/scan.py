@@ -294,16 +294,15 @@ class Scanner:
         self.head_bytes = head_bytes
         self.max_line = max_line
         self.emit_all = emit_all
-        self._ctx = dict(_contexts(tuple(windows)))
-        self._max_before = max((b for b, _ in self._ctx.values()), default=0)
-        self._overlap = max((len(k) for k in self._ctx), default=1)
+        # `_ctx`, `_max_before`, `_overlap`, `_has_triggers`: made on first use (`__getattr__`):
+        # a small file is read whole (emit_all) and never searched for triggers
+        self._windows = tuple(windows)
         # A trie-shaped regex: Python's re tries a flat alternation branch by
         # branch at every position (~4 MB/s with 250 literals); a trie checks
         # one branch per character.
         self._re_compiled = None  # compiled on first use (small inputs never need it)
         # Two tiers: few anchors per 1 MiB block (fast SIMD path), then every
         # trigger per 64 KiB sub-block of the blocks that hit.
-        self._has_triggers = bool(self._ctx)
         self._prefilter: _Prefilter | None = None  # built on first big region
         # the one-pass engine (Hyperscan), looked up on the first region worth it
         self._matcher: scan_hs.Matcher | None = None
@@ -381,6 +380,15 @@ class Scanner:
             return []
         tail, self.pending = self.pending + b"\n", b""
         return self._region(tail, 0, len(tail))
+
+    def __getattr__(self, name: str):
+        if name in ("_ctx", "_max_before", "_overlap", "_has_triggers") and "_windows" in self.__dict__:
+            ctx = self._ctx = dict(_contexts(self._windows))
+            self._max_before = max((b for b, _ in ctx.values()), default=0)
+            self._overlap = max((len(k) for k in ctx), default=1)
+            self._has_triggers = bool(ctx)
+            return getattr(self, name)
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     def variants(self) -> list[str]:
         """Every trigger literal as searched (as written, lowercased, Capitalised)."""
@@ -852,8 +860,8 @@ class Scanner:
         Only noted here (`_take_prev` cuts them when a hit wants them): cutting them after
         every region cost ~75 us for a big one, and as much again for the line straddling
         each chunk's end (a small region of its own, joined to what the big one left)."""
-        if not self._max_before:
-            return
+        if self.emit_all or not self._max_before:
+            return      # (every line is emitted: no hit ever wants lines back)
         if r1 - r0 >= BACK_CAP:     # what is kept of it never depends on what came before
             self._prev_parts = [(buf, r0, r1, self.next_line)]
             return

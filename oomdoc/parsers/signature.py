@@ -24,8 +24,7 @@ from ..model import Event, Record
 from .base import discarded_choice, event, reported, reported_near
 
 NAME = "signature"
-_CAT = signatures.catalogue()
-KEYS = tuple(sorted({a.lower() for e in _CAT.entries for a in e.anchors}))
+KEYS = signatures.anchor_keys()    # derived once, not by every run: the entries are made on first parse
 TRIGGERS = signatures.trigger_groups(NAME)
 LINE_TRIGGERS = ()
 
@@ -58,7 +57,13 @@ _RANK = {"possible": 0, "likely": 1, "certain": 2}
 NEAR = 400     # lines: a Ray driver re-raises a worker's failure soon after the worker prints it
 ADJACENT = 12  # lines: a kill this close under a failure follows from it (a word wrap spreads one record)
 _WS = re_cache.lazy(r"\s+")
-_SQUEEZED = [(e, tuple(_WS.sub("", a) for a in e.anchors)) for e in _CAT.entries]
+_SQUEEZED: list = []     # (entry, its anchors without whitespace), made on first parse
+
+
+def _squeezed() -> list:
+    if not _SQUEEZED:
+        _SQUEEZED.extend(zip(signatures.catalogue().entries, signatures.squeezed_anchors()))
+    return _SQUEEZED
 
 
 def _covered(entry, done: list[Event]) -> bool:
@@ -79,7 +84,7 @@ def _evidence(record: Record, entry) -> str:
 def parse(record: Record) -> list[Event]:
     text = record.text
     squeezed = _WS.sub("", text)
-    hits = [e for e, anchors in _SQUEEZED if any(a in squeezed for a in anchors)]
+    hits = [e for e, anchors in _squeezed() if any(a in squeezed for a in anchors)]
     if not hits or discarded_choice(record):
         return []
     vs = signatures.variants(text)

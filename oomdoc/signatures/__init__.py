@@ -306,7 +306,20 @@ def _by_kind() -> dict[str, list[Signature]]:
 @lru_cache(maxsize=1)
 def kinds() -> frozenset[str]:
     """Event kinds that have catalogue entries (failure kinds)."""
-    return frozenset(_by_kind())
+    return frozenset(derived("kinds1", lambda: sorted(_by_kind())))
+
+
+def anchor_keys() -> tuple[str, ...]:
+    """Every entry's anchors, lowercased, sorted: the `signature` family's KEYS."""
+    return tuple(derived("keys1", lambda: sorted({a.lower() for e in catalogue().entries for a in e.anchors})))
+
+
+@lru_cache(maxsize=1)
+def squeezed_anchors() -> list[tuple[str, ...]]:
+    """Each entry's anchors with all whitespace taken out, in entry order (what a wrapped
+    message's squeezed text is searched for); derived once, not by every run."""
+    return [tuple(a) for a in derived("squeezed1", lambda: [[_WS.sub("", a) for a in e.anchors]
+                                                           for e in catalogue().entries])]
 
 
 TAG_FACTS = {
