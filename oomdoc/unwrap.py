@@ -94,7 +94,7 @@ def _join(raw: list[bytes]):
     else:
         visible = texts
     w = max(map(len, visible), default=0)
-    if not MIN_WIDTH <= w <= MAX_WIDTH:
+    if not MIN_WIDTH <= w <= MAX_WIDTH or _clipped(visible, w):
         return None
     wrapped = {i for i, t in enumerate(visible) if len(t) == w} if _terminal_width(visible, w) else set()
     sep = b""
@@ -128,6 +128,20 @@ def _join(raw: list[bytes]):
     return b"\n".join(out), _renumber(starts)
 
 
+def _clipped(texts: list[str], w: int) -> bool:
+    """Long lines cut at one width with nothing carried down (`cut -c`, a viewer that clips, a
+    paste cut at the end of each line), not wrapped: most long lines stop at exactly the width,
+    what follows most of those is a line of its own (a timestamp, a prefix, a bar, a traceback),
+    and hardly any of the others goes on inside the word the line broke (a terminal's cut)."""
+    full = [i for i, t in enumerate(texts) if len(t) == w and i + 1 < len(texts)]
+    if len(full) < MIN_FULL or len(full) < 0.5 * len(_nearly_full(texts, w)):
+        return False
+    goes_on = [i for i in full if _continues(texts[i + 1]) and not texts[i + 1].startswith(_TRACEBACK)]
+    in_word = sum(1 for i in goes_on if texts[i][-1].isalnum() and texts[i + 1][:1].isalnum())
+    return len(full) - len(goes_on) > 0.5 * len(full) and in_word < MIN_FULL
+
+
+_TRACEBACK = "Traceback (most recent call last)"
 MIN_WORD_WRAPS = 3
 NEAR_FULL = 25        # columns short of the width that a word wrap may leave
 _WORD_START = "([{\"'-/<$.~_"
