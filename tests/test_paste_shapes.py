@@ -383,3 +383,24 @@ def test_a_paste_clipped_at_one_width_is_no_terminal_wrap(rules):
     rep = explain(text.encode(), rules=rules, similar=False)
     assert [d.cause for d in rep.diagnoses] in ([], ["not-oom"])
     assert rep.failure is not None and rep.failure.kind == "crash"
+
+
+@pytest.mark.parametrize("end", ["", " ...", "\u2026"])
+def test_a_message_cut_inside_its_pattern_is_still_its_family(end):
+    """Cut mid-word inside the family's pattern, after its anchor (a viewer that clips, a paste
+    stopped short), then the log goes on: the assembler takes the cut for a terminal's and joins
+    the next line on, yet the family is named from the pieces as pasted, marked truncated."""
+    text = ("jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to al" + end
+            + "\nBufferAssignment OOM Debugging.\nBufferAssignment stats:\n")
+    evs = [e for e in read_events(text.encode()).events if e.kind == "accelerator_oom"]
+    assert [(e.facts["signature"], e.facts["truncated"]) for e in evs] == [("xla-oom", True)]
+
+
+def test_a_line_ending_in_an_anchor_alone_is_no_cut_message():
+    """Too little of the pattern survived to call it the family's message."""
+    from oomdoc import signatures
+
+    entry = signatures.catalogue().by_id("xla-oom")
+    assert not entry.search_cut(["grpc: status RESOURCE_EXHAUSTED"])
+    assert not entry.search_cut(["RESOURCE_EXHAUSTED: Out of"])          # under half of the pattern
+    assert entry.search_cut(["RESOURCE_EXHAUSTED: Out of memory while trying to al"])

@@ -21,7 +21,8 @@ Three consumers, one list:
 Patterns are tolerant: a space in a pattern matches any run of whitespace
 (an editor's re-wrap), a word cut by a terminal is matched in the tight join
 of the lines, and only the head of a message is required, so a message cut
-short still matches. `unless` names text that makes a hit no hit (a Ray
+short still matches; one cut inside its pattern, after an anchor and most of
+the pattern, is still its family's (`Signature.search_cut`, marked truncated). `unless` names text that makes a hit no hit (a Ray
 summary of zero kills prints the same suggestions as one of many). Placeholders:
 `{size}` a number and unit; in fact patterns `{size:NAME}` (to bytes),
 `{int:NAME}`, `{kib:NAME}` (kernel kB, to bytes), `{gib:NAME}` (a bare number of GB as ML
@@ -47,6 +48,8 @@ MORE_DIR = os.path.join(os.path.dirname(PATH), "catalogue.d")
 MEMORY = ("gpu", "host", "shm", "kv-cache", "object-store")
 CERTAINTY = ("certain", "likely", "possible")
 _UNIT = r"(?:bytes|byte|KiB|MiB|GiB|TiB|PiB|KB|MB|GB|TB|kB|B|K|M|G|T)"
+CUT_MIN = 24          # characters of a pattern a cut message must keep to be read as one
+_SQUEEZE = re_cache.lazy(r"\s+")
 _PLACE = re_cache.lazy(r"\{(size|int|num|word|kib|gib)(?::(\w+))?\}")
 _WS = re_cache.lazy(r"\s+")
 
@@ -96,6 +99,7 @@ class Signature:
     unless_text: str = ""
     more: tuple = ()        # other renderings of the family: ({"sample": …, "expect": {…}}, …)
     _rx: re.Pattern | None = field(default=None, repr=False)
+    _cut: tuple | None = field(default=None, repr=False)
     _facts: list | None = field(default=None, repr=False)
 
     @property
@@ -112,6 +116,30 @@ class Signature:
             if m:
                 return m
         return None
+
+    def search_cut(self, lines: list[str]) -> bool:
+        """Whether one of `lines` stops inside this entry's pattern: a message cut short
+        (`...`, or mid-word with no mark) after most of its pattern and one of its anchors.
+        A line that merely ends in an anchor, or in a short head of the pattern, is no cut
+        message: at least CUT_MIN characters and half of what the pattern matches in the
+        sample must have survived."""
+        if self._cut is None:
+            import regex    # partial matches: re has none (regex is a dependency already)
+
+            m = self.pattern.search(self.sample)
+            self._cut = (regex.compile(self.pattern.pattern, regex.I if self.pattern.flags & re_cache.I else 0),
+                         max(CUT_MIN, (m.end() - m.start()) // 2 if m else CUT_MIN),
+                         tuple(_SQUEEZE.sub("", a) for a in self.anchors))
+        rx, least, anchors = self._cut
+        for ln in lines:
+            end = ln.rstrip().removesuffix("...").removesuffix("\u2026").rstrip()
+            if len(end) < least:
+                continue
+            m = rx.search(end, partial=True)
+            if m is not None and m.partial and m.end() - m.start() >= least \
+                    and any(a in _SQUEEZE.sub("", m.group(0)) for a in anchors):
+                return True
+        return False
 
     def read_facts(self, variants: list[str]) -> dict:
         """Facts its fact patterns read (the variant with the most wins), plus its constant facts."""
