@@ -404,3 +404,7 @@ def test_a_line_ending_in_an_anchor_alone_is_no_cut_message():
     assert not entry.search_cut(["grpc: status RESOURCE_EXHAUSTED"])
     assert not entry.search_cut(["RESOURCE_EXHAUSTED: Out of"])          # under half of the pattern
     assert entry.search_cut(["RESOURCE_EXHAUSTED: Out of memory while trying to al"])
+    # a whole line of another message, run into by the pattern's open part (`.{0,80}`): no cut
+    shm = signatures.catalogue().by_id("shm-no-space")
+    assert not shm.search_cut(["OSError: [Errno 28] No space left on device: '/mnt/data/ckpt/global_step400/"
+                               "mp_rank_00_model_states.pt'"])

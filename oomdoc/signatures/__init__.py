@@ -122,22 +122,28 @@ class Signature:
         (`...`, or mid-word with no mark) after most of its pattern and one of its anchors.
         A line that merely ends in an anchor, or in a short head of the pattern, is no cut
         message: at least CUT_MIN characters and half of what the pattern matches in the
-        sample must have survived."""
+        sample must have survived. And what survived must be the head of the sample's
+        message (numbers aside): a pattern's open part (`.{0,80}`) also runs into the end
+        of a whole line that is some other message."""
         if self._cut is None:
             import regex    # partial matches: re has none (regex is a dependency already)
 
             m = self.pattern.search(self.sample)
             self._cut = (regex.compile(self.pattern.pattern, regex.I if self.pattern.flags & re_cache.I else 0),
                          max(CUT_MIN, (m.end() - m.start()) // 2 if m else CUT_MIN),
-                         tuple(_SQUEEZE.sub("", a) for a in self.anchors))
-        rx, least, anchors = self._cut
+                         tuple(_SQUEEZE.sub("", a) for a in self.anchors),
+                         _shape_of(m.group(0)) if m else None)
+        rx, least, anchors, head = self._cut
+        if head is None:
+            return False
         for ln in lines:
             end = ln.rstrip().removesuffix("...").removesuffix("\u2026").rstrip()
             if len(end) < least:
                 continue
             m = rx.search(end, partial=True)
             if m is not None and m.partial and m.end() - m.start() >= least \
-                    and any(a in _SQUEEZE.sub("", m.group(0)) for a in anchors):
+                    and any(a in _SQUEEZE.sub("", m.group(0)) for a in anchors) \
+                    and head.startswith(_shape_of(m.group(0))):
                 return True
         return False
 
@@ -155,6 +161,14 @@ class Signature:
             if len(got) > len(best):
                 best = got
         return {**self.set_facts, **best}
+
+
+_DIGITS = re_cache.lazy(r"\d+")
+
+
+def _shape_of(text: str) -> str:
+    """A message's words with each number as 0 and each run of blanks as one space."""
+    return _DIGITS.sub("0", _SQUEEZE.sub(" ", text)).lower()
 
 
 def _values(m: re.Match) -> dict:
