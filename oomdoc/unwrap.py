@@ -94,9 +94,13 @@ def _join(raw: list[bytes]):
     else:
         visible = texts
     w = max(map(len, visible), default=0)
-    if not MIN_WIDTH <= w <= MAX_WIDTH or _clipped(visible, w):
+    if not MIN_WIDTH <= w <= MAX_WIDTH:
         return None
-    wrapped = {i for i, t in enumerate(visible) if len(t) == w} if _terminal_width(visible, w) else set()
+    # lines clipped at the width went on past it, not onto the next line: neither a terminal's
+    # cut nor a word wrap joins them (other lines of the paste may still be word-wrapped)
+    clipped = _clipped(visible, w)
+    wrapped = {i for i, t in enumerate(visible) if len(t) == w} \
+        if not clipped and _terminal_width(visible, w) else set()
     sep = b""
     few = len(wrapped) <= 0.5 * len(_nearly_full(visible, w))
     if few or (len(wrapped) <= MIN_FULL and w < TERMINAL_MIN):
@@ -104,6 +108,8 @@ def _join(raw: list[bytes]):
         # lines of one length narrower than any terminal are a coincidence in a short paste: a
         # word wrap broke them too)
         words = _word_wrapped(visible, w)
+        if clipped:
+            words = {i for i in words if len(visible[i]) < w}
         if len(words) > len(wrapped) and (few or wrapped <= words):
             wrapped, sep = words, b" "
     if not wrapped:
