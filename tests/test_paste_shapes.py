@@ -404,6 +404,10 @@ def test_a_line_ending_in_an_anchor_alone_is_no_cut_message():
     assert not entry.search_cut(["grpc: status RESOURCE_EXHAUSTED"])
     assert not entry.search_cut(["RESOURCE_EXHAUSTED: Out of"])          # under half of the pattern
     assert entry.search_cut(["RESOURCE_EXHAUSTED: Out of memory while trying to al"])
+    # a message that ends at a word's end where the pattern goes on (`... out of memory at`): no cut
+    cumem = signatures.catalogue().by_id("vllm-cumem-oom")
+    assert not cumem.search_cut(["RuntimeError: common.cpp:429 in function operator(): CUDA Error: out of memory"])
+    assert cumem.search_cut(["RuntimeError: common.cpp:429 in function operator(): CUDA Error: out of memory ..."])
     # a whole line of another message, run into by the pattern's open part (`.{0,80}`): no cut
     shm = signatures.catalogue().by_id("shm-no-space")
     assert not shm.search_cut(["OSError: [Errno 28] No space left on device: '/mnt/data/ckpt/global_step400/"

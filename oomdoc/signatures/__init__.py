@@ -141,9 +141,14 @@ class Signature:
             if len(end) < least:
                 continue
             m = rx.search(end, partial=True)
-            if m is not None and m.partial and m.end() - m.start() >= least \
-                    and any(a in _SQUEEZE.sub("", m.group(0)) for a in anchors) \
-                    and head.startswith(_shape_of(m.group(0))):
+            if m is None or not m.partial or m.end() - m.start() < least \
+                    or not any(a in _SQUEEZE.sub("", m.group(0)) for a in anchors):
+                continue
+            kept = _shape_of(m.group(0))
+            # cut with a mark, or inside a word of the message: a message may end at a word's end
+            # where the pattern goes on (`CUDA Error: out of memory` and `... out of memory at`)
+            inside = kept[-1:].isalnum() and head[len(kept):len(kept) + 1].isalnum()
+            if head.startswith(kept) and (inside or len(end) < len(ln.rstrip())):
                 return True
         return False
 
