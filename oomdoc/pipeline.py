@@ -81,9 +81,11 @@ def _paste_indent(lines: list[bytes]) -> str:
     the whole paste was indented or quoted.
     """
     body = [b for b in lines if b.strip()]
-    # a `> ` on every line of even a short paste is a Markdown quote (no log writes that);
-    # an indent needs more lines to tell it from a block of indented frames
-    if len(body) >= 3 and all(b.startswith(b">") for b in body) and not any(b.startswith(b">>") for b in body):
+    # a `> ` on every line of even a short paste is a Markdown quote (no log writes that): one or
+    # two quoted lines are a message quoted in a reply; a bare `>` needs more lines; an indent
+    # needs more to tell it from a block of indented frames
+    quoted = len(body) >= 3 or body and all(b.startswith(b"> ") for b in body)
+    if quoted and all(b.startswith(b">") for b in body) and not any(b.startswith(b">>") for b in body):
         # a reply quoting a quote (`> > `) takes every level off
         for mark in ("> > > ", "> > "):
             if all(b.startswith(mark.encode()) or b.strip() == mark.strip().encode() for b in body):
@@ -101,12 +103,14 @@ _FENCE = re_cache.lazy(r"(?:```+|~~~+)\s*[\w+.-]*")
 # HTML a GitHub issue or forum post wraps a log in: only tags (and a summary's title) on the line
 _HTML_MARKUP = re_cache.lazy(r"(?:</?(?:details|summary|pre|code|p|br|div|blockquote)(?:\s[^>]*)?/?>"
                                 r"|(?<=<summary>)[^<]{0,80}(?=</summary>)|\s)+")
-_GUTTER = re_cache.lazy(rb"( *)(\d{1,7})(\t| +)")
+# the number, then a tab, spaces, or a bar (an editor's or a code view's `  12 | `, bat's `│`)
+_GUTTER = re_cache.lazy(rb"( *)(\d{1,7})(\t| *(?:\||\xe2\x94\x82)(?: |$)| +)")
+_BARS = (b"|", b"\xe2\x94\x82")
 
 
 def _paste_gutter(lines: list[bytes]) -> int | str:
     """The line-number gutter of a paste (`cat -n`, `less -N`, an editor's numbers): the
-    separator after the number (a tab, or how many spaces), else 0.
+    separator after the number (a tab, a bar, or how many spaces), else 0.
 
     Numbers that count up by one from line to line are a gutter; a Ray table's PIDs or
     `srun --label` task ids are not."""
@@ -122,12 +126,13 @@ def _paste_gutter(lines: list[bytes]) -> int | str:
         seps.append(m.group(3))
     steps = sum(1 for a, b in zip(nums, nums[1:]) if b == a + 1)
     tab = all(s.startswith(b"\t") for s in seps)
+    bar = next((b for b in _BARS if all(b in s for s in seps)), None)
     width = min(len(s) for s in seps)
     # a short paste must count up without a gap and set its numbers clearly apart
     if steps < (0.9 * (len(nums) - 1) if len(nums) >= 5 else len(nums) - 1) or \
-            (len(nums) < 5 and not tab and width < 2):
+            (len(nums) < 5 and not tab and not bar and width < 2):
         return 0
-    return "\t" if tab else min(2, width)
+    return "\t" if tab else bar.decode() if bar else min(2, width)
 
 
 class KeyIndex:
@@ -378,9 +383,12 @@ class Pipeline:
         out: list[Event] = []
         if self._indent is None:
             raw = list(raw)
+        # decided on the first lines there are: a one-line paste with no newline comes only at the end
+        if self._indent is None and raw:
             self._gutter = _paste_gutter([b for _, b in raw[:DEDENT_SAMPLE]])
             if self._gutter:
-                sep = rb"\t" if self._gutter == "\t" else rb" {1,%d}" % self._gutter
+                sep = (rb"\t" if self._gutter == "\t" else rb" {1,%d}" % self._gutter if isinstance(self._gutter, int)
+                       else rb" *%s(?: |$)" % re_cache.escape(self._gutter.encode()))
                 self._gutter_re = re_cache.compile(rb" *\d{1,7}" + sep)
             self._indent = _paste_indent([self._ungutter(b) for _, b in raw[:DEDENT_SAMPLE]])
             self._hosts = host_prefix([b.decode("utf-8", "replace") for _, b in raw[:DEDENT_SAMPLE]])
@@ -521,6 +529,12 @@ def _signature(ev: Event) -> tuple:
     return ev.sig
 
 
+def _line_ended(data: bytes) -> bytes:
+    """A whole paste with its last line ended, so the paste's shape (a quote, a host prefix) is
+    judged on every line of it, not on all but a last line the scanner holds back."""
+    return data if not data or data.endswith(b"\n") else data + b"\n"
+
+
 def read_events(src: str | os.PathLike | bytes, *, name: str | None = None,
                 emit_all: bool | None = None) -> Analysis:
     """Read a log (a path, '-' for stdin, or the log's bytes/text) into an Analysis.
@@ -535,7 +549,7 @@ def read_events(src: str | os.PathLike | bytes, *, name: str | None = None,
             data = fix(data)
         pipe = Pipeline(name or "<text>", emit_all=True if emit_all is None else emit_all)
         data, pipe.renumber = unwrap(data)
-        pipe.feed(data)
+        pipe.feed(_line_ended(data))
         pipe.finish()
         return pipe.analysis
     label, fh = open_input(os.fspath(src))
@@ -549,7 +563,7 @@ def read_events(src: str | os.PathLike | bytes, *, name: str | None = None,
     try:
         if small:       # a paste-sized file: one piece, so a terminal's hard wraps can be joined
             data, pipe.renumber = unwrap(b"".join(chunks(label, fh)))
-            pipe.feed(data)
+            pipe.feed(_line_ended(data))
         else:
             for chunk in (chunks(label, fh) if label == "<stdin>" else file_chunks(label, fh)):
                 pipe.feed(chunk)

@@ -275,10 +275,14 @@ def host_prefix(lines: list[str]):
     few host-like names (a digit in them: `worker-1`, `node03`, `gpu-a100-2`). Decided on the
     whole paste, as `fp16: ` or `step1: ` may start a line of any log."""
     body = [ANSI_RE.sub("", t) for t in lines if t.strip()]
-    if len(body) < 3:
+    if len(body) < 2:
         return None
     for pattern in (HOST_PREFIX, STERN_PREFIX):
-        hosts = [m.group(1) for m in map(pattern.match, body) if m and not m.group(1).endswith(_NOT_HOSTS)]
+        found = [m for m in map(pattern.match, body) if m and not m.group(1).endswith(_NOT_HOSTS)]
+        hosts = [m.group(1) for m in found]
+        # two lines are a paste of one host's output only when both carry the very same prefix
+        if len(body) == 2 and not (len(found) == 2 and found[0].group(0) == found[1].group(0)):
+            continue
         if len(hosts) >= 0.6 * len(body) and len(set(hosts)) <= 32:
             return pattern
     return None

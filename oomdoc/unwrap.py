@@ -96,7 +96,11 @@ def _join(raw: list[bytes]):
     w = max(map(len, visible), default=0)
     if not MIN_WIDTH <= w <= MAX_WIDTH:
         return None
-    wrapped = {i for i, t in enumerate(visible) if len(t) == w} if _terminal_width(visible, w) else set()
+    # lines clipped at the width went on past it, not onto the next line: neither a terminal's
+    # cut nor a word wrap joins them (other lines of the paste may still be word-wrapped)
+    clipped = _clipped(visible, w)
+    wrapped = {i for i, t in enumerate(visible) if len(t) == w} \
+        if not clipped and _terminal_width(visible, w) else set()
     sep = b""
     few = len(wrapped) <= 0.5 * len(_nearly_full(visible, w))
     if few or (len(wrapped) <= MIN_FULL and w < TERMINAL_MIN):
@@ -104,6 +108,8 @@ def _join(raw: list[bytes]):
         # lines of one length narrower than any terminal are a coincidence in a short paste: a
         # word wrap broke them too)
         words = _word_wrapped(visible, w)
+        if clipped:
+            words = {i for i in words if len(visible[i]) < w}
         if len(words) > len(wrapped) and (few or wrapped <= words):
             wrapped, sep = words, b" "
     if not wrapped:
@@ -128,6 +134,20 @@ def _join(raw: list[bytes]):
     return b"\n".join(out), _renumber(starts)
 
 
+def _clipped(texts: list[str], w: int) -> bool:
+    """Long lines cut at one width with nothing carried down (`cut -c`, a viewer that clips, a
+    paste cut at the end of each line), not wrapped: most long lines stop at exactly the width,
+    what follows most of those is a line of its own (a timestamp, a prefix, a bar, a traceback),
+    and hardly any of the others goes on inside the word the line broke (a terminal's cut)."""
+    full = [i for i, t in enumerate(texts) if len(t) == w and i + 1 < len(texts)]
+    if len(full) < MIN_FULL or len(full) < 0.5 * len(_nearly_full(texts, w)):
+        return False
+    goes_on = [i for i in full if _continues(texts[i + 1]) and not texts[i + 1].startswith(_TRACEBACK)]
+    in_word = sum(1 for i in goes_on if texts[i][-1].isalnum() and texts[i + 1][:1].isalnum())
+    return len(full) - len(goes_on) > 0.5 * len(full) and in_word < MIN_FULL
+
+
+_TRACEBACK = "Traceback (most recent call last)"
 MIN_WORD_WRAPS = 3
 NEAR_FULL = 25        # columns short of the width that a word wrap may leave
 _WORD_START = "([{\"'-/<$.~_"

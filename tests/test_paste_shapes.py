@@ -66,6 +66,8 @@ def _shapes(text: str) -> dict[str, str]:
         # an editor, a pager, a terminal
         "tab-indented": "\n".join("\t" + ln for ln in lines),
         "cat -n": "\n".join(f"{i + 1:6}\t{ln}" for i, ln in enumerate(lines)),
+        "numbered gutter": "\n".join(f"{i + 1:>4} | {ln}" for i, ln in enumerate(lines)),
+        "bat gutter": "\n".join(f"{i + 1:>4}   \u2502 {ln}" for i, ln in enumerate(lines)),
         "terminal wrap at 100": _hard_wrap(text, 100),
         "terminal wrap at 80": _hard_wrap(text, 80),
         "fold -s at 80": _fold(text, 80),
@@ -326,3 +328,87 @@ def test_a_message_wrapped_in_a_paste_indented_alike_is_joined():
     evs = [e for e in read_events(text.encode()).events if e.facts.get("memory") == "gpu"]
     assert [e.facts["requested_bytes"] for e in evs] == [5520758552]
 
+
+
+KILLED_AT_LOAD = "Loading checkpoint shards:  40%|████      | 2/5 [00:31<00:47, 15.8s/it]\nKilled"
+
+
+@pytest.mark.parametrize("shape", ["quoted", "quoted one line", "stern", "numbered gutter", "bat gutter"])
+def test_a_one_or_two_line_paste_keeps_its_shape_read(shape, rules):
+    """A reply quoting a message, one pod's two lines out of `stern`, a code view's `  12 | `
+    numbers: a paste this short still shows its shape, and the kill is still read."""
+    lines = KILLED_AT_LOAD.split("\n")
+    pasted = {
+        "quoted": "\n".join("> " + ln for ln in lines),
+        "quoted one line": "> Killed",
+        "stern": "\n".join("trainer-7d9f8c-x2b4k main " + ln for ln in lines),
+        "numbered gutter": "\n".join(f"{i + 41:>4} | {ln}" for i, ln in enumerate(lines)),
+        "bat gutter": "\n".join(f"{i + 41:>4}   \u2502 {ln}" for i, ln in enumerate(lines)),
+    }[shape]
+    rep = explain(pasted.encode(), rules=rules, similar=False)
+    assert rep.failure is not None and rep.failure.kind == "process_killed"
+    assert rep.diagnoses[0].cause == "host-ram-pressure"
+
+
+def test_two_lines_from_two_hosts_are_no_host_prefix():
+    from oomdoc.prefixes import host_prefix
+
+    assert host_prefix(["worker-1: step 3 loss 0.2", "worker-2: step 3 loss 0.3"]) is None
+    assert host_prefix(["worker-1: step 3 loss 0.2", "worker-1: step 4 loss 0.3"]) is not None
+
+
+def _clipped_log() -> str:
+    """Long log lines clipped at 100 columns with nothing carried down (`cut -c1-100`, a viewer
+    that clips), a traceback after a clipped progress bar, its exception line short enough to stay."""
+    lines = [f"[2025-01-01 12:00:{i:02d},000] [INFO] [loss_scaler.py:181:update_scale] [deepspeed] OVERFLOW! "
+             f"Rank 0 Skipping step. Attempted loss scale: {2 ** (8 - i)}, reducing to {2 ** (7 - i)}"
+             for i in range(6)]
+    lines.append(" 14%|█▍        | 384/2724 [14:11:20<85:40:02, 131.80s/it][2025-01-01 12:00:09,551] [INFO] "
+                 "[loss_scaler.py:181:update_scale] [deepspeed] OVERFLOW!")
+    lines += ["Traceback (most recent call last):",
+              '  File "train.py", line 609, in main',
+              "    self.optimizer.step()",
+              "RuntimeError: CUDA error: an illegal memory access was encountered"]
+    return "\n".join(ln[:100] for ln in lines) + "\n"
+
+
+def test_a_paste_clipped_at_one_width_is_no_terminal_wrap(rules):
+    """Every long line stops at one width and the next is a line of its own: nothing was carried
+    down, so nothing is joined (a joined `[loss_scalTraceback ...` lost the traceback's exception,
+    and the illegal memory access with it)."""
+    from oomdoc.unwrap import unwrap
+
+    text = _clipped_log()
+    assert unwrap(text.encode()) == (text.encode(), None)
+    rep = explain(text.encode(), rules=rules, similar=False)
+    assert [d.cause for d in rep.diagnoses] in ([], ["not-oom"])
+    assert rep.failure is not None and rep.failure.kind == "crash"
+
+
+@pytest.mark.parametrize("end", ["", " ...", "\u2026"])
+def test_a_message_cut_inside_its_pattern_is_still_its_family(end):
+    """Cut mid-word inside the family's pattern, after its anchor (a viewer that clips, a paste
+    stopped short), then the log goes on: the assembler takes the cut for a terminal's and joins
+    the next line on, yet the family is named from the pieces as pasted, marked truncated."""
+    text = ("jaxlib.xla_extension.XlaRuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to al" + end
+            + "\nBufferAssignment OOM Debugging.\nBufferAssignment stats:\n")
+    evs = [e for e in read_events(text.encode()).events if e.kind == "accelerator_oom"]
+    assert [(e.facts["signature"], e.facts["truncated"]) for e in evs] == [("xla-oom", True)]
+
+
+def test_a_line_ending_in_an_anchor_alone_is_no_cut_message():
+    """Too little of the pattern survived to call it the family's message."""
+    from oomdoc import signatures
+
+    entry = signatures.catalogue().by_id("xla-oom")
+    assert not entry.search_cut(["grpc: status RESOURCE_EXHAUSTED"])
+    assert not entry.search_cut(["RESOURCE_EXHAUSTED: Out of"])          # under half of the pattern
+    assert entry.search_cut(["RESOURCE_EXHAUSTED: Out of memory while trying to al"])
+    # a message that ends at a word's end where the pattern goes on (`... out of memory at`): no cut
+    cumem = signatures.catalogue().by_id("vllm-cumem-oom")
+    assert not cumem.search_cut(["RuntimeError: common.cpp:429 in function operator(): CUDA Error: out of memory"])
+    assert cumem.search_cut(["RuntimeError: common.cpp:429 in function operator(): CUDA Error: out of memory ..."])
+    # a whole line of another message, run into by the pattern's open part (`.{0,80}`): no cut
+    shm = signatures.catalogue().by_id("shm-no-space")
+    assert not shm.search_cut(["OSError: [Errno 28] No space left on device: '/mnt/data/ckpt/global_step400/"
+                               "mp_rank_00_model_states.pt'"])

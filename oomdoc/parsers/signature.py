@@ -96,8 +96,14 @@ def parse(record: Record) -> list[Event]:
     cut = text.rstrip().endswith(("...", "\u2026"))
     out: list[Event] = []
     memories: set[str] = set()
-    for e in hits:
-        if e.memory in memories or _covered(e, done) or e.search(vs) is None:
+    # whole messages first; a message cut short inside its pattern (`Out of memory while trying
+    # to al`) only when no family's whole message is there
+    order = [(e, False) for e in hits] + [(e, True) for e in hits]
+    for e, cut_here in order:
+        if e.memory in memories or _covered(e, done) or (cut_here and out):
+            continue
+        if (e.search(vs) is None) != cut_here or \
+                (cut_here and (e.unless_text or not e.search_cut(_pieces(record)))):
             continue
         if e.certainty != "certain":    # a re-raise or a symptom of a failure printed just before
             near = reported_near(record, NEAR) if near is None else near
@@ -108,7 +114,7 @@ def parse(record: Record) -> list[Event]:
                 continue
 
         facts = e.read_facts(vs)
-        if e.parser is not None or cut:
+        if e.parser is not None or cut or cut_here:
             facts["truncated"] = True
         facts.update(signature=e.id, memory=e.memory, certainty=e.certainty)
         if e.memory == "gpu" and "phase" not in facts:
@@ -119,6 +125,19 @@ def parse(record: Record) -> list[Event]:
         out.append(ev)
         done.append(ev)
         memories.add(e.memory)
+    return out
+
+
+def _pieces(record: Record) -> list[str]:
+    """The record's lines as pasted: a line joined from a wrap's pieces (`Line.cuts`) split
+    back, since a message cut mid-word looks like a terminal's cut to the assembler."""
+    out = []
+    for ln in record.lines:
+        at = 0
+        for c in ln.cuts:
+            out.append(ln.text[at:c])
+            at = c
+        out.append(ln.text[at:])
     return out
 
 

@@ -21,7 +21,8 @@ Three consumers, one list:
 Patterns are tolerant: a space in a pattern matches any run of whitespace
 (an editor's re-wrap), a word cut by a terminal is matched in the tight join
 of the lines, and only the head of a message is required, so a message cut
-short still matches. `unless` names text that makes a hit no hit (a Ray
+short still matches; one cut inside its pattern, after an anchor and most of
+the pattern, is still its family's (`Signature.search_cut`, marked truncated). `unless` names text that makes a hit no hit (a Ray
 summary of zero kills prints the same suggestions as one of many). Placeholders:
 `{size}` a number and unit; in fact patterns `{size:NAME}` (to bytes),
 `{int:NAME}`, `{kib:NAME}` (kernel kB, to bytes), `{gib:NAME}` (a bare number of GB as ML
@@ -47,6 +48,8 @@ MORE_DIR = os.path.join(os.path.dirname(PATH), "catalogue.d")
 MEMORY = ("gpu", "host", "shm", "kv-cache", "object-store")
 CERTAINTY = ("certain", "likely", "possible")
 _UNIT = r"(?:bytes|byte|KiB|MiB|GiB|TiB|PiB|KB|MB|GB|TB|kB|B|K|M|G|T)"
+CUT_MIN = 24          # characters of a pattern a cut message must keep to be read as one
+_SQUEEZE = re_cache.lazy(r"\s+")
 _PLACE = re_cache.lazy(r"\{(size|int|num|word|kib|gib)(?::(\w+))?\}")
 _WS = re_cache.lazy(r"\s+")
 
@@ -96,6 +99,7 @@ class Signature:
     unless_text: str = ""
     more: tuple = ()        # other renderings of the family: ({"sample": …, "expect": {…}}, …)
     _rx: re.Pattern | None = field(default=None, repr=False)
+    _cut: tuple | None = field(default=None, repr=False)
     _facts: list | None = field(default=None, repr=False)
 
     @property
@@ -113,6 +117,41 @@ class Signature:
                 return m
         return None
 
+    def search_cut(self, lines: list[str]) -> bool:
+        """Whether one of `lines` stops inside this entry's pattern: a message cut short
+        (`...`, or mid-word with no mark) after most of its pattern and one of its anchors.
+        A line that merely ends in an anchor, or in a short head of the pattern, is no cut
+        message: at least CUT_MIN characters and half of what the pattern matches in the
+        sample must have survived. And what survived must be the head of the sample's
+        message (numbers aside): a pattern's open part (`.{0,80}`) also runs into the end
+        of a whole line that is some other message."""
+        if self._cut is None:
+            import regex    # partial matches: re has none (regex is a dependency already)
+
+            m = self.pattern.search(self.sample)
+            self._cut = (regex.compile(self.pattern.pattern, regex.I if self.pattern.flags & re_cache.I else 0),
+                         max(CUT_MIN, (m.end() - m.start()) // 2 if m else CUT_MIN),
+                         tuple(_SQUEEZE.sub("", a) for a in self.anchors),
+                         _shape_of(m.group(0)) if m else None)
+        rx, least, anchors, head = self._cut
+        if head is None:
+            return False
+        for ln in lines:
+            end = ln.rstrip().removesuffix("...").removesuffix("\u2026").rstrip()
+            if len(end) < least:
+                continue
+            m = rx.search(end, partial=True)
+            if m is None or not m.partial or m.end() - m.start() < least \
+                    or not any(a in _SQUEEZE.sub("", m.group(0)) for a in anchors):
+                continue
+            kept = _shape_of(m.group(0))
+            # cut with a mark, or inside a word of the message: a message may end at a word's end
+            # where the pattern goes on (`CUDA Error: out of memory` and `... out of memory at`)
+            inside = kept[-1:].isalnum() and head[len(kept):len(kept) + 1].isalnum()
+            if head.startswith(kept) and (inside or len(end) < len(ln.rstrip())):
+                return True
+        return False
+
     def read_facts(self, variants: list[str]) -> dict:
         """Facts its fact patterns read (the variant with the most wins), plus its constant facts."""
         if self._facts is None:
@@ -127,6 +166,14 @@ class Signature:
             if len(got) > len(best):
                 best = got
         return {**self.set_facts, **best}
+
+
+_DIGITS = re_cache.lazy(r"\d+")
+
+
+def _shape_of(text: str) -> str:
+    """A message's words with each number as 0 and each run of blanks as one space."""
+    return _DIGITS.sub("0", _SQUEEZE.sub(" ", text)).lower()
 
 
 def _values(m: re.Match) -> dict:
