@@ -62,7 +62,11 @@ def on_a_terminal(args, *, stream: str, env=None, until: str, deadline: float = 
     finally:
         if p.poll() is None:
             os.killpg(p.pid, signal.SIGINT)
-        p.wait(timeout=30)
+        try:
+            p.wait(timeout=30)
+        except subprocess.TimeoutExpired:   # never leave a watcher behind (seen on a loaded machine)
+            os.killpg(p.pid, signal.SIGKILL)
+            p.wait(timeout=30)
         os.close(master)
     return got.decode("utf-8", "replace")
 
